@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { setNavigator } from '../platform/navigation';
+import { AppRoutes } from '../runtime/routes';
+import { Shell } from '../shell/Shell';
+
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((to, opts) => navigate(to, opts)), [navigate]);
+  return null;
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <NavigatorBridge />
+      <Shell>
+        <AppRoutes />
+      </Shell>
+    </BrowserRouter>
+  );
+}

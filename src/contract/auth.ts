@@ -1,0 +1,80 @@
+import * as z from 'zod/mini';
+import { endpoint } from './endpoint';
+import { flag, httpUrl, mobile, smsCode } from './fields';
+
+const sent = z.object({ expires_in: z.number(), resend_in: z.number() });
+const loginUser = z.object({ id: z.number(), mobile: z.string(), nickname: z.string(), is_first: z.number() });
+
+export const sendMobileCode = endpoint({
+  id: 'auth.send_mobile_code',
+  method: 'GET',
+  host: 'member',
+  path: '/api/auth/send-mobile-code',
+  input: z.object({ mobile: mobile(), is_register: z._default(flag(), 0) }),
+  output: sent,
+  auth: 'none',
+  summary: '发送短信验证码；is_register 1 表示注册，已注册的手机号被拒绝',
+});
+
+export const sendMobileCodeSigned = endpoint({
+  id: 'auth.send_mobile_code_signed',
+  method: 'POST',
+  host: 'member',
+  path: '/api/auth/send-mobile-code',
+  input: z.object({
+    mobile: mobile(),
+    /** `<seconds>.<hex HMAC-SHA256(signKey, mobile + ":" + seconds)>`, valid for 5 minutes. */
+    token: z.string('须为字符串').check(z.regex(/^\d{10}\.[0-9a-f]{64}$/, '格式不正确')),
+  }),
+  output: sent,
+  auth: 'none',
+  summary: '发送短信验证码（带手机号与时间签名的令牌）',
+});
+
+export const mobileCodeLogin = endpoint({
+  id: 'auth.mobile_code_login',
+  method: 'POST',
+  host: 'member',
+  path: '/api/auth/mobile-code-login',
+  input: z.object({
+    mobile: mobile(),
+    code: smsCode(),
+    nickname: z.optional(z.string().check(z.maxLength(32, '不能超过 32 个字符'))),
+    third_auth_key: z.optional(z.string().check(z.maxLength(128, '不能超过 128 个字符'))),
+    from_activity: z.optional(z.coerce.number().check(z.int('须为整数'))),
+  }),
+  output: z.object({ token: z.string(), user: loginUser }),
+  auth: 'none',
+  summary: '短信验证码登录；新手机号自动注册（is_first 1）',
+});
+
+export const officialWeixinData = endpoint({
+  id: 'auth.official_weixin_data',
+  method: 'POST',
+  host: 'member',
+  path: '/api/auth/official-weixin-data',
+  input: z.object({ redirect_url: httpUrl() }),
+  output: z.object({ authorize_url: z.string(), state: z.string() }),
+  auth: 'none',
+  summary: '公众号网页授权：返回授权地址与 state',
+});
+
+export const officialWeixinLogin = endpoint({
+  id: 'auth.official_weixin_login',
+  method: 'POST',
+  host: 'member',
+  path: '/api/auth/official-weixin-login',
+  input: z.object({
+    code: z.string('须为字符串').check(z.minLength(1, '不能为空'), z.maxLength(128, '过长')),
+    state: z.string('须为字符串').check(z.minLength(1, '不能为空'), z.maxLength(128, '过长')),
+    hash: z.optional(z.string().check(z.maxLength(512, '过长'))),
+  }),
+  output: z.object({
+    login: z.number(),
+    register: z.number(),
+    redirect_url: z.string(),
+    data: z.object({ token: z.string(), third_auth_key: z.string(), openid: z.string() }),
+  }),
+  auth: 'none',
+  summary: '用授权 code 登录；未绑定手机号时 register 为 1 并返回 third_auth_key',
+});

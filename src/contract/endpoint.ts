@@ -1,0 +1,45 @@
+import type * as z from 'zod/mini';
+
+/** The services the app talks to. The reference server serves each under a path prefix. */
+export type Host = 'platform' | 'member' | 'cet' | 'ai' | 'circle' | 'school';
+export type Method = 'GET' | 'POST' | 'DELETE';
+/** none: public; optional: a token is read when present; required: 401 without a valid token. */
+export type AuthMode = 'none' | 'optional' | 'required';
+
+export interface EndpointDef<I extends z.ZodMiniType, O extends z.ZodMiniType, A extends AuthMode = AuthMode> {
+  /** Stable id used by page configs and the client, e.g. `genus.news`. */
+  readonly id: string;
+  readonly method: Method;
+  readonly host: Host;
+  /** Path on its host, e.g. `/api/genus/news`. */
+  readonly path: string;
+  /** Query schema for GET and DELETE, body schema for POST. */
+  readonly input: I;
+  /** Schema of the envelope's `data` on success. */
+  readonly output: O;
+  readonly auth: A;
+  /** The server sends `data` as `{encrypt}` (AES-256-GCM), the client decrypts it. */
+  readonly encrypt?: boolean;
+  readonly summary: string;
+}
+
+export type AnyEndpoint = EndpointDef<z.ZodMiniType, z.ZodMiniType>;
+export type InputOf<E> = E extends EndpointDef<infer I, z.ZodMiniType, AuthMode> ? z.input<I> : never;
+export type ParsedInputOf<E> = E extends EndpointDef<infer I, z.ZodMiniType, AuthMode> ? z.output<I> : never;
+export type OutputOf<E> = E extends EndpointDef<z.ZodMiniType, infer O, AuthMode> ? z.output<O> : never;
+
+export function endpoint<I extends z.ZodMiniType, O extends z.ZodMiniType, const A extends AuthMode>(
+  def: EndpointDef<I, O, A>,
+): EndpointDef<I, O, A> {
+  return def;
+}
+
+/** Prefix under which the reference server serves each host. The client maps hosts to base URLs. */
+export const HOST_PREFIX: Record<Host, string> = {
+  platform: '',
+  member: '/member',
+  cet: '/cet',
+  ai: '/ai',
+  circle: '/circle',
+  school: '/school',
+};

@@ -1,0 +1,20 @@
+/** Every reply of every host has this shape. `status` 0 is success. */
+export interface Envelope<T = unknown> {
+  status: number;
+  msg: string;
+  code: number;
+  data: T;
+}
+
+/** Envelope codes with a meaning for the client. */
+export const CODE = {
+  ok: 0,
+  badInput: 4000,
+  badSign: 4001,
+  notFound: 4004,
+  tooMany: 4029,
+  unauthorized: 4010,
+  /** The session is no longer valid: the client logs out and sends the user to login after 1 s. */
+  sessionInvalid: 4440,
+  conflict: 4090,
+} as const;

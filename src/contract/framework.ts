@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+import { endpoint } from './endpoint';
+import { district, empty, httpUrl, id } from './fields';
+
+export const topLevelDistricts = endpoint({
+  id: 'framework.top_level_districts',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/framework/top_level_districts',
+  input: empty(),
+  output: z.array(district),
+  auth: 'none',
+  summary: '省级行政区，另含“全国”（id -1，level 1）',
+});
+
+export const childDistricts = endpoint({
+  id: 'framework.child_districts',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/framework/child_districts',
+  input: z.object({ id: id() }),
+  output: z.array(district),
+  auth: 'none',
+  summary: '下一级行政区',
+});
+
+export const jsSdkConfig = endpoint({
+  id: 'framework.js_sdk_config',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/framework/js_sdk_config',
+  input: z.object({ url: httpUrl() }),
+  output: z.object({
+    appId: z.string(),
+    timestamp: z.number(),
+    nonceStr: z.string(),
+    signature: z.string(),
+    jsApiList: z.array(z.string()),
+  }),
+  auth: 'none',
+  encrypt: true,
+  summary: '微信 JS-SDK 签名参数（加密返回）',
+});
+
+export const agreement = endpoint({
+  id: 'framework.agreement',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/framework/agreement',
+  input: empty(),
+  output: z.object({ user_agreement: z.string(), privacy: z.string() }),
+  auth: 'none',
+  summary: '用户协议与隐私政策（Markdown）',
+});

@@ -1,0 +1,24 @@
+import type { AnyEndpoint } from './endpoint';
+import * as auth from './auth';
+import * as framework from './framework';
+import * as genus from './genus';
+import * as user from './user';
+
+export * from './endpoint';
+export * from './envelope';
+export { auth, framework, genus, user };
+
+function collect(...areas: Record<string, unknown>[]): AnyEndpoint[] {
+  const list: AnyEndpoint[] = [];
+  for (const area of areas) {
+    for (const value of Object.values(area)) {
+      if (value && typeof value === 'object' && 'id' in value && 'method' in value && 'path' in value) {
+        list.push(value as AnyEndpoint);
+      }
+    }
+  }
+  return list;
+}
+
+/** Every declared endpoint. The server registers a route for each; a test fails if one lacks a handler. */
+export const allEndpoints: readonly AnyEndpoint[] = collect(framework, genus, auth, user);

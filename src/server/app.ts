@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { allEndpoints } from '../contract';
+import { HOST_PREFIX } from '../contract/endpoint';
+import { CODE } from '../contract/envelope';
+import type { ServerConfig } from './config';
+import type { Db } from './db/connect';
+import { registerDevRoutes } from './dev/routes';
+import type { Services } from './http/context';
+import { ApiError } from './http/errors';
+import { registerEndpoints } from './http/register';
+import { registerMediaRoutes } from './media/routes';
+import { createProviders } from './providers';
+import { allRouteHandlers } from './routes';
+import { JwtService } from './security/jwt';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
+const API_PREFIXES = ['/api/', ...Object.values(HOST_PREFIX).filter(Boolean).map((p) => `${p}/`), '/dev/', '/media/'];
+
+function envelope(status: number, code: number, msg: string) {
+  return { status, msg, code, data: null };
+}
+
+/** Builds the whole server (API, media, dev tools, client files) without listening. */
+export async function buildApp(config: ServerConfig, db: Db, clock: () => number = () => Math.floor(Date.now() / 1000)): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  const services: Services = {
+    db,
+    config,
+    clock,
+    jwt: new JwtService(config.jwtSecret, config.jwtTtl),
+    providers: createProviders(config, db, clock),
+  };
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.httpStatus).send(envelope(error.code === CODE.ok ? 1 : 1, error.code, error.message));
+    }
+    const statusCode = (error as FastifyError).statusCode;
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      const msg =
+        (error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? '不支持的请求体类型，请使用 application/json'
+          : (error as FastifyError).code?.startsWith('FST_ERR_CTP')
+            ? '请求体不是合法的 JSON'
+            : `请求不正确：${error.message}`;
+      return reply.code(statusCode).send(envelope(1, CODE.badInput, msg));
+    }
+    req.log.error(error);
+    return reply.code(500).send(envelope(1, 5000, '服务器繁忙，请稍后再试'));
+  });
+
+  registerEndpoints(app, allEndpoints, allRouteHandlers, services);
+  registerMediaRoutes(app, services);
+  if (config.devTools) registerDevRoutes(app, services);
+
+  const indexFile = config.clientDir ? path.join(config.clientDir, 'index.html') : '';
+  const hasClient = Boolean(config.clientDir && fs.existsSync(indexFile));
+  if (hasClient && config.clientDir) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file: string) {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (API_PREFIXES.some((p) => url.startsWith(p)) || req.method !== 'GET' || !hasClient) {
+      return reply.code(404).send(envelope(1, CODE.notFound, `接口不存在：${req.method} ${url}`));
+    }
+    // Client-side routes: every other GET gets the app shell.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.readFileSync(indexFile));
+  });
+
+  return { app, services };
+}

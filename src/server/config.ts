@@ -1,0 +1,85 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../protocol/keys';
+
+export type SmsProviderName = 'dev';
+export type OauthProviderName = 'sandbox';
+
+export interface ServerConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  jwtSecret: string;
+  /** Session length in seconds. */
+  jwtTtl: number;
+  signKey: string;
+  encryptKey: string;
+  smsProvider: SmsProviderName;
+  oauthProvider: OauthProviderName;
+  wechatAppId: string;
+  /** Serve the built client from this folder (omit for API only). */
+  clientDir: string | undefined;
+  /** Dev-only inbox and sandbox pages are on unless production. */
+  devTools: boolean;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** A JWT key from JWT_SECRET, else one generated once and kept in data/jwt-secret; production requires JWT_SECRET. */
+function jwtSecretFrom(env: Env, dataDir: string, production: boolean): string {
+  const fromEnv = env.JWT_SECRET;
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+    return fromEnv;
+  }
+  if (production) throw new Error('JWT_SECRET is required when NODE_ENV=production');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function intFrom(env: Env, name: string, def: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
+  const sms = env.SMS_PROVIDER ?? 'dev';
+  if (sms !== 'dev') throw new Error(`SMS_PROVIDER "${sms}" is not available (supported: dev)`);
+  const oauth = env.OAUTH_PROVIDER ?? 'sandbox';
+  if (oauth !== 'sandbox') throw new Error(`OAUTH_PROVIDER "${oauth}" is not available (supported: sandbox)`);
+  if (production && !env.SIGN_KEY) throw new Error('SIGN_KEY is required when NODE_ENV=production');
+  if (production && !env.ENCRYPT_KEY) throw new Error('ENCRYPT_KEY is required when NODE_ENV=production');
+  return {
+    production,
+    port: intFrom(env, 'PORT', 8080),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqlitePath: path.join(dataDir, 'beikao.sqlite'),
+    jwtSecret: overrides.jwtSecret ?? jwtSecretFrom(env, dataDir, production),
+    jwtTtl: intFrom(env, 'JWT_TTL_SECONDS', 30 * 24 * 3600),
+    signKey: env.SIGN_KEY ?? DEFAULT_SIGN_KEY,
+    encryptKey: env.ENCRYPT_KEY ?? DEFAULT_ENCRYPT_KEY,
+    smsProvider: 'dev',
+    oauthProvider: 'sandbox',
+    wechatAppId: env.WECHAT_APP_ID ?? 'wx-sandbox-app',
+    clientDir: path.resolve('dist'),
+    devTools: !production,
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { mobile as mobileField } from '../../contract/fields';
+import type { Services } from '../http/context';
+import { escapeXml } from '../media/svg-art';
+import { SANDBOX_AUTHORIZE_PATH } from '../providers/oauth/sandbox-oauth';
+
+const FAKE_WECHAT_USERS = [
+  { openid: 'sandbox-openid-zhang', nickname: '张同学', avatar: '/media/avatar/zhang.svg' },
+  { openid: 'sandbox-openid-li', nickname: '李同学', avatar: '/media/avatar/li.svg' },
+  { openid: 'sandbox-openid-wang', nickname: '王老师', avatar: '/media/avatar/wang.svg' },
+];
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title>
+<style>body{font-family:sans-serif;margin:16px;color:#222}li{margin:8px 0}a.btn,button{display:block;padding:12px;margin:8px 0;background:#07c160;color:#fff;border:0;border-radius:8px;text-align:center;text-decoration:none;font-size:16px;width:100%}</style></head><body>${body}</body></html>`;
+}
+
+/** Development-only tools: the SMS inbox and the sandbox WeChat authorize page. Never registered in production. */
+export function registerDevRoutes(app: FastifyInstance, s: Services): void {
+  app.get<{ Querystring: { mobile?: string } }>('/dev/sms-inbox', async (req, reply) => {
+    const m = req.query.mobile;
+    if (m !== undefined && !mobileField().safeParse(m).success) {
+      return reply.code(400).send({ status: 1, code: 4000, msg: '参数 mobile 须为以 1 开头的 11 位手机号', data: null });
+    }
+    return { status: 0, code: 0, msg: 'ok', data: s.providers.sms.messages(m) };
+  });
+
+  app.get('/dev/inbox', async (_req, reply) => {
+    const rows = s.providers.sms
+      .messages()
+      .map((m) => `<li><b>${escapeXml(m.mobile)}</b> 验证码 <code>${escapeXml(m.code)}</code>（${new Date(m.sent_at * 1000).toLocaleString('zh-CN')}）</li>`)
+      .join('');
+    return reply.type('text/html; charset=utf-8').send(page('开发短信收件箱', `<h1>开发短信收件箱</h1><p>开发环境不会真的发送短信，验证码显示在这里。</p><ul>${rows || '<li>暂无短信</li>'}</ul>`));
+  });
+
+  app.get<{ Querystring: { redirect_uri?: string; state?: string } }>(SANDBOX_AUTHORIZE_PATH, async (req, reply) => {
+    const { redirect_uri: redirect = '', state = '' } = req.query;
+    if (!/^https?:\/\//.test(redirect) || !state) {
+      return reply.code(400).type('text/html; charset=utf-8').send(page('授权失败', '<p>缺少参数 redirect_uri 或 state</p>'));
+    }
+    const buttons = FAKE_WECHAT_USERS.map(
+      (u, i) => `<form method="post"><input type="hidden" name="pick" value="${i}"><button type="submit" data-openid="${u.openid}">以「${escapeXml(u.nickname)}」授权</button></form>`,
+    ).join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page('微信授权（沙箱）', `<h1>微信授权（沙箱）</h1><p>离线沙箱：选择一个模拟微信身份。</p>${buttons}<form method="post"><input type="hidden" name="pick" value="new"><button type="submit">以新的微信用户授权</button></form>`));
+  });
+
+  app.post<{ Querystring: { redirect_uri?: string; state?: string }; Body: { pick?: string } }>(SANDBOX_AUTHORIZE_PATH, async (req, reply) => {
+    const { redirect_uri: redirect = '', state = '' } = req.query;
+    if (!/^https?:\/\//.test(redirect) || !state) return reply.code(400).send({ status: 1, code: 4000, msg: '缺少参数 redirect_uri 或 state', data: null });
+    const pick = req.body?.pick ?? 'new';
+    const chosen =
+      pick === 'new'
+        ? { openid: `sandbox-openid-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`, nickname: '微信用户', avatar: '' }
+        : FAKE_WECHAT_USERS[Number(pick)];
+    if (!chosen) return reply.code(400).send({ status: 1, code: 4000, msg: '参数 pick 不正确', data: null });
+    const code = await s.providers.oauth.grant(chosen);
+    const url = new URL(redirect);
+    url.searchParams.set('code', code);
+    url.searchParams.set('state', state);
+    return reply.redirect(url.toString(), 302);
+  });
+}

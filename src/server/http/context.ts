@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/connect';
+import type { Providers } from '../providers';
+import type { JwtService } from '../security/jwt';
+
+export interface AuthUser {
+  id: number;
+  mobile: string | null;
+  nickname: string;
+  tokenVersion: number;
+}
+
+/** What the server builds once at start and hands to every handler. */
+export interface Services {
+  db: Db;
+  config: ServerConfig;
+  jwt: JwtService;
+  providers: Providers;
+  /** Unix seconds; tests replace it to move time. */
+  clock: () => number;
+}
+
+export interface RequestContext extends Services {
+  user: AuthUser | null;
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+export interface AuthedContext extends RequestContext {
+  user: AuthUser;
+}

@@ -1,0 +1,40 @@
+import type * as z from 'zod/mini';
+import { badInput } from './errors';
+
+const TYPE_NAMES: Record<string, string> = {
+  number: '数字',
+  string: '字符串',
+  object: '对象',
+  array: '数组',
+  boolean: '布尔值',
+  int: '整数',
+};
+
+function isMissing(raw: unknown, path: PropertyKey[]): boolean {
+  let cur: unknown = raw;
+  for (const key of path) {
+    if (cur === null || typeof cur !== 'object') return true;
+    cur = (cur as Record<PropertyKey, unknown>)[key];
+  }
+  return cur === undefined || cur === '';
+}
+
+/** One Chinese sentence naming the field and the rule it broke. */
+export function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
+  const field = issue.path.map(String).join('.') || '请求参数';
+  if (issue.code === 'invalid_type') {
+    if (issue.path.length > 0 && isMissing(raw, issue.path)) return `缺少参数 ${field}`;
+    const custom = issue.message && !/^Invalid input/.test(issue.message) ? issue.message : undefined;
+    return `参数 ${field} ${custom ?? `须为${TYPE_NAMES[issue.expected] ?? issue.expected}`}`;
+  }
+  if (issue.code === 'unrecognized_keys') return `不认识的参数 ${issue.keys.join(', ')}`;
+  return `参数 ${field} ${issue.message}`;
+}
+
+/** Parse input against an endpoint's schema or throw a 400 naming the first bad field. */
+export function parseInput<S extends z.ZodMiniType>(schema: S, raw: unknown): z.output<S> {
+  const result = schema.safeParse(raw ?? {});
+  if (result.success) return result.data;
+  const first = result.error.issues[0];
+  throw badInput(first ? describeIssue(first, raw) : '请求参数不正确');
+}

@@ -1,0 +1,65 @@
+import * as auth from '../../contract/auth';
+import { hmacHex, safeEqualHex } from '../../protocol/sign';
+import { handle, type RouteHandler } from '../http/define';
+import { badInput, conflict } from '../http/errors';
+import { loginByMobile } from '../services/sessions';
+import { consumeCode, sendCode } from '../services/sms-codes';
+import {
+  bindIdentity,
+  checkThirdAuthKey,
+  createState,
+  createThirdAuthKey,
+  issueTokenAndUserOf,
+  takeState,
+  upsertIdentity,
+} from '../services/wechat-login';
+
+const TOKEN_WINDOW = 300;
+
+export const authRoutes: RouteHandler[] = [
+  handle(auth.sendMobileCode, async (input, ctx) => {
+    if (input.is_register === 1) {
+      const exists = await ctx.db.kysely.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
+      if (exists) throw conflict('该手机号已注册，请直接登录');
+    }
+    return sendCode(ctx, input.mobile, input.is_register === 1 ? 'register' : 'login');
+  }),
+
+  handle(auth.sendMobileCodeSigned, async (input, ctx) => {
+    const [secondsText = '', mac = ''] = input.token.split('.');
+    const seconds = Number(secondsText);
+    if (Math.abs(ctx.clock() - seconds) > TOKEN_WINDOW) throw badInput('参数 token 已过期，请刷新页面后重试');
+    if (!safeEqualHex(mac, hmacHex(ctx.config.signKey, `${input.mobile}:${seconds}`))) throw badInput('参数 token 校验失败');
+    return sendCode(ctx, input.mobile, 'login');
+  }),
+
+  handle(auth.mobileCodeLogin, async (input, ctx) => {
+    const third = input.third_auth_key ? await checkThirdAuthKey(ctx, input.third_auth_key) : null;
+    if (third && third.userId !== null) {
+      const owner = await ctx.db.kysely.selectFrom('users').select('mobile').where('id', '=', third.userId).executeTakeFirst();
+      if (owner && owner.mobile !== input.mobile) throw conflict('该微信已绑定其他手机号');
+    }
+    await consumeCode(ctx, input.mobile, input.code);
+    const result = await loginByMobile(ctx, input.mobile, input.nickname);
+    if (third && input.third_auth_key) await bindIdentity(ctx, input.third_auth_key, third.identityId, third.userId, result.user.id);
+    return result;
+  }),
+
+  handle(auth.officialWeixinData, async (input, ctx) => {
+    const state = await createState(ctx, input.redirect_url);
+    return { authorize_url: ctx.providers.oauth.authorizeUrl(input.redirect_url, state), state };
+  }),
+
+  handle(auth.officialWeixinLogin, async (input, ctx) => {
+    const redirectUrl = await takeState(ctx, input.state);
+    const who = await ctx.providers.oauth.exchange(input.code);
+    if (!who) throw badInput('参数 code 无效或已使用，请重新授权');
+    const identity = await upsertIdentity(ctx, who);
+    if (identity.user_id !== null) {
+      const { token } = await issueTokenAndUserOf(ctx, identity.user_id);
+      return { login: 1, register: 0, redirect_url: redirectUrl, data: { token, third_auth_key: '', openid: who.openid } };
+    }
+    const key = await createThirdAuthKey(ctx, identity.id);
+    return { login: 0, register: 1, redirect_url: redirectUrl, data: { token: '', third_auth_key: key, openid: who.openid } };
+  }),
+];

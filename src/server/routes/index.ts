@@ -1,0 +1,8 @@
+import type { RouteHandler } from '../http/define';
+import { authRoutes } from './auth';
+import { frameworkRoutes } from './framework';
+import { genusRoutes } from './genus';
+import { userRoutes } from './user';
+
+/** Every contract handler of the reference server. */
+export const allRouteHandlers: readonly RouteHandler[] = [...frameworkRoutes, ...genusRoutes, ...authRoutes, ...userRoutes];

@@ -1,0 +1,32 @@
+import { buildApp } from './app';
+import type { ServerConfig } from './config';
+import { connect, type Db } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { seedIfEmpty } from './db/seed/index';
+
+export interface Started {
+  url: string;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrating and seeding it on first start), builds the app and listens. */
+export async function startServer(config: ServerConfig, opts: { pgSchema?: string; clock?: () => number } = {}): Promise<Started> {
+  const db = connect({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, pgSchema: opts.pgSchema });
+  const clock = opts.clock ?? (() => Math.floor(Date.now() / 1000));
+  await migrateToLatest(db);
+  await seedIfEmpty(db, clock());
+  const { app } = await buildApp(config, db, clock);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  return {
+    url,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

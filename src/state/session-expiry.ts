@@ -1,0 +1,30 @@
+import { currentPath, navigateTo } from '../platform/navigation';
+import { authState, deleteJwt } from './auth';
+
+export const SESSION_REDIRECT_DELAY_MS = 1000;
+export const LOGIN_ROUTE = '/user/mobile_login';
+
+export function loginRouteFor(returnPath: string): string {
+  return `${LOGIN_ROUTE}/${encodeURIComponent(returnPath)}`;
+}
+
+let pending: ReturnType<typeof setTimeout> | null = null;
+
+/** Envelope code 4440: after 1 s remove the stored jwt, clear auth and go to login with the current path. */
+export function sessionInvalid(): void {
+  if (pending) return;
+  const returnPath = currentPath();
+  pending = setTimeout(() => {
+    pending = null;
+    deleteJwt();
+    authState.hasWechatOAuth = false;
+    authState.isFirst = false;
+    const target = returnPath.startsWith(LOGIN_ROUTE) ? returnPath : loginRouteFor(returnPath);
+    navigateTo(target, { replace: true });
+  }, SESSION_REDIRECT_DELAY_MS);
+}
+
+/** HTTP 401: clear the jwt and mark logged out (no redirect by itself). */
+export function unauthorized(): void {
+  deleteJwt();
+}

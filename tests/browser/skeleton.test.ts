@@ -1,0 +1,105 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { logout } from '../../src/contract/user';
+import { STORAGE_KEYS } from '../../src/platform/storage';
+import { request } from '../support/api-client';
+import { builtClientDir, launchBrowser, phoneContext } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let mobileSeq = 0;
+const nextMobile = () => `1390000${String(1000 + mobileSeq++).padStart(4, '0')}`;
+
+async function latestCode(mobile: string): Promise<string> {
+  const res = await fetch(`${server.url}/dev/sms-inbox?mobile=${mobile}`);
+  const body = (await res.json()) as { data: { code: string }[] };
+  const code = body.data[0]?.code;
+  if (!code) throw new Error(`no SMS for ${mobile}`);
+  return code;
+}
+
+async function logInThroughForm(mobile: string): Promise<void> {
+  await page.fill('input[name=mobile]', mobile);
+  await page.click('button.send-code');
+  await expect.poll(() => page.locator('button.send-code').textContent()).toMatch(/秒后重发/);
+  await page.fill('input[name=code]', await latestCode(mobile));
+  await page.click('button[type=submit]');
+}
+
+beforeAll(async () => {
+  server = await startTestServer('sqlite', { clientDir: builtClientDir() });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  await context?.close();
+  context = await phoneContext(browser);
+  page = await context.newPage();
+});
+
+describe('walking skeleton in a phone-sized browser', () => {
+  it('opens / and shows the seeded study home: banner, notices and news', async () => {
+    await page.goto(server.url);
+    await expect.poll(() => page.locator('[data-testid=news-list] li').count()).toBe(10);
+    const firstTitle = await page.locator('[data-testid=news-list] li h3').first().textContent();
+    expect(firstTitle?.trim().length).toBeGreaterThan(4);
+    expect(await page.locator('[data-testid=banner-carousel] img').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=notice-bar] li').count()).toBe(5);
+    await page.click('text=加载更多');
+    await expect.poll(() => page.locator('[data-testid=news-list] li').count()).toBe(20);
+  });
+
+  it('opens an article from the list', async () => {
+    await page.goto(server.url);
+    const first = page.locator('[data-testid=news-list] li a').first();
+    const title = (await first.locator('h3').textContent())?.trim() ?? '';
+    await first.click();
+    await expect.poll(() => page.locator('article h1').textContent()).toBe(title);
+    expect(await page.locator('.article-body p').count()).toBeGreaterThan(1);
+  });
+
+  it('logs in by SMS code read from the dev inbox and lands on the return target', async () => {
+    await page.goto(`${server.url}/user/home`);
+    await page.waitForURL(/\/user\/mobile_login\/%2Fuser%2Fhome$/);
+    const mobile = nextMobile();
+    await logInThroughForm(mobile);
+    await page.waitForURL(`${server.url}/user/home`);
+    await expect.poll(() => page.locator('[data-testid=user-info]').textContent()).toContain(mobile);
+  });
+
+  it('shows the server message for bad input (a wrong code)', async () => {
+    await page.goto(`${server.url}/user/mobile_login`);
+    const mobile = nextMobile();
+    await page.fill('input[name=mobile]', mobile);
+    await page.click('button.send-code');
+    await expect.poll(() => page.locator('button.send-code').textContent()).toMatch(/秒后重发/);
+    const right = await latestCode(mobile);
+    const wrong = right === '000000' ? '111111' : '000000';
+    await page.fill('input[name=code]', wrong);
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.locator('[data-testid=toast]').textContent()).toBe('验证码错误，还可尝试 4 次');
+    expect(page.url()).toContain('/user/mobile_login');
+  });
+
+  it('a 4440 reply sends the user to login with the current path after 1 s', async () => {
+    await page.goto(`${server.url}/user/mobile_login/${encodeURIComponent('/user/home')}`);
+    await logInThroughForm(nextMobile());
+    await page.waitForURL(`${server.url}/user/home`);
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwt);
+    expect(token).toBeTruthy();
+    // End the session elsewhere (e.g. logout on another device): the stored token now draws code 4440.
+    const out = await request(server.url, logout, {}, { token: token ?? '' });
+    expect(out.body.status).toBe(0);
+    await page.goto(`${server.url}/user/home`);
+    await page.waitForURL(/\/user\/mobile_login\/%2Fuser%2Fhome$/, { timeout: 5000 });
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwt)).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type ServerConfig } from '../../src/server/config';
+import { connect } from '../../src/server/db/connect';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { seedIfEmpty } from '../../src/server/db/seed/index';
+import type { Services } from '../../src/server/http/context';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export function databases(): DbKind[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestServer {
+  url: string;
+  services: Services;
+  /** Moves the server's clock (seconds). */
+  advance(seconds: number): void;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  clientDir?: string;
+  config?: Partial<ServerConfig>;
+}
+
+/** A real server on a random loopback port with a fresh, migrated and seeded database. */
+export async function startTestServer(kind: DbKind, opts: TestServerOptions = {}): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beikao-test-'));
+  let schema: string | undefined;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (kind === 'postgres') {
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+  }
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    {
+      dataDir: dir,
+      sqlitePath: path.join(dir, 'beikao.sqlite'),
+      databaseUrl: kind === 'postgres' ? adminUrl : undefined,
+      jwtSecret: crypto.randomBytes(32).toString('hex'),
+      clientDir: opts.clientDir,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      ...opts.config,
+    },
+  );
+  let offset = 0;
+  const clock = () => Math.floor(Date.now() / 1000) + offset;
+  const db = connect({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, pgSchema: schema });
+  await migrateToLatest(db);
+  await seedIfEmpty(db, clock());
+  const { app, services } = await buildApp(config, db, clock);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    services,
+    advance(seconds) {
+      offset += seconds;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      if (schema && adminUrl) {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The client signs requests and decrypts replies with the same keys the server uses.
+process.env.VITE_SIGN_KEY ||= process.env.SIGN_KEY ?? '';
+process.env.VITE_ENCRYPT_KEY ||= process.env.ENCRYPT_KEY ?? '';
+
+const API_PORT = Number(process.env.API_PORT ?? 8081);
+const proxied = ['/api', '/member', '/cet', '/ai', '/circle', '/school', '/dev', '/media'];
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+  server: {
+    port: Number(process.env.PORT ?? 8080),
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: `http://127.0.0.1:${API_PORT}`, changeOrigin: false }])),
+  },
+});
