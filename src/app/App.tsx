@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { setNavigator } from '../platform/navigation';
-import { AppRoutes } from '../runtime/routes';
+import { AppRouter } from '../runtime/AppRouter';
 import { Shell } from '../shell/Shell';
 
 function NavigatorBridge() {
@@ -15,7 +15,7 @@ export function App() {
     <BrowserRouter>
       <NavigatorBridge />
       <Shell>
-        <AppRoutes />
+        <AppRouter />
       </Shell>
     </BrowserRouter>
   );

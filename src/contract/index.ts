@@ -2,11 +2,12 @@ import type { AnyEndpoint } from './endpoint';
 import * as auth from './auth';
 import * as framework from './framework';
 import * as genus from './genus';
+import * as pages from './pages';
 import * as user from './user';
 
 export * from './endpoint';
 export * from './envelope';
-export { auth, framework, genus, user };
+export { auth, framework, genus, pages, user };
 
 function collect(...areas: Record<string, unknown>[]): AnyEndpoint[] {
   const list: AnyEndpoint[] = [];
@@ -21,4 +22,4 @@ function collect(...areas: Record<string, unknown>[]): AnyEndpoint[] {
 }
 
 /** Every declared endpoint. The server registers a route for each; a test fails if one lacks a handler. */
-export const allEndpoints: readonly AnyEndpoint[] = collect(framework, genus, auth, user);
+export const allEndpoints: readonly AnyEndpoint[] = collect(framework, genus, auth, user, pages);

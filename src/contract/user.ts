@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
-import { empty } from './fields';
+import { empty, text } from './fields';
 
 export const baseInfo = endpoint({
   id: 'user.base_info',
@@ -22,4 +22,19 @@ export const logout = endpoint({
   output: z.object({}),
   auth: 'required',
   summary: '退出登录：该用户所有已签发的令牌失效（再用会收到 code 4440）',
+});
+
+/** Feedback from the floating feedback popup (spec: `POST /feedback {content, page_url}`). */
+export const feedback = endpoint({
+  id: 'user.feedback',
+  method: 'POST',
+  host: 'platform',
+  path: '/api/user/feedback',
+  input: z.object({
+    content: text(300),
+    page_url: z._default(z.string('须为字符串').check(z.maxLength(500, '不能超过 500 个字符')), ''),
+  }),
+  output: z.object({ id: z.number() }),
+  auth: 'optional',
+  summary: '提交反馈建议（最多 300 字；登录用户记录用户 id）',
 });

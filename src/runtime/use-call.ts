@@ -8,7 +8,7 @@ export interface CallState<T> {
   error: string;
 }
 
-/** Fetches an endpoint when `input` changes (null skips); data is kept only on status 0. */
+/** For hand-coded modules: fetches an endpoint when `input` changes (null skips); data is kept only on status 0. */
 export function useCall<E extends AnyEndpoint>(endpoint: E, input: InputOf<E> | null): CallState<OutputOf<E>> {
   const [state, setState] = useState<CallState<OutputOf<E>>>({ data: null, loading: input !== null, error: '' });
   const key = input === null ? null : JSON.stringify(input);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { allEndpoints } from '../contract';
 import { HOST_PREFIX } from '../contract/endpoint';
 import { CODE } from '../contract/envelope';
@@ -12,6 +12,7 @@ import type { Services } from './http/context';
 import { ApiError } from './http/errors';
 import { registerEndpoints } from './http/register';
 import { registerMediaRoutes } from './media/routes';
+import { PageStore } from './pages/page-store';
 import { createProviders } from './providers';
 import { allRouteHandlers } from './routes';
 import { JwtService } from './security/jwt';
@@ -33,11 +34,20 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // Errors raised before routing (e.g. a malformed percent-encoded path) get the envelope too.
+    frameworkErrors: (_error, _req, reply) => {
+      (reply as FastifyReply).code(400).send(envelope(1, CODE.badInput, '请求地址不正确'));
+    },
   });
+  const pages = new PageStore(config.pagesDir, config.schemasDir, (line) => app.log.error(line), config.production);
+  pages.reload();
+  if (config.watchPages) pages.watch();
+  app.addHook('onClose', async () => pages.close());
   const services: Services = {
     db,
     config,
     clock,
+    pages,
     jwt: new JwtService(config.jwtSecret, config.jwtTtl),
     providers: createProviders(config, db, clock),
   };
@@ -52,12 +62,15 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
     }
     const statusCode = (error as FastifyError).statusCode;
     if (statusCode && statusCode >= 400 && statusCode < 500) {
+      const fstCode = (error as FastifyError).code;
       const msg =
-        (error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        fstCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
           ? '不支持的请求体类型，请使用 application/json'
-          : (error as FastifyError).code?.startsWith('FST_ERR_CTP')
-            ? '请求体不是合法的 JSON'
-            : `请求不正确：${error.message}`;
+          : statusCode === 413
+            ? '请求体过大'
+            : fstCode?.startsWith('FST_ERR_CTP')
+              ? '请求体不是合法的 JSON'
+              : `请求不正确：${error.message}`;
       return reply.code(statusCode).send(envelope(1, CODE.badInput, msg));
     }
     req.log.error(error);
@@ -70,6 +83,7 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
 
   const indexFile = config.clientDir ? path.join(config.clientDir, 'index.html') : '';
   const hasClient = Boolean(config.clientDir && fs.existsSync(indexFile));
+  const indexHtml = hasClient ? fs.readFileSync(indexFile, 'utf8') : '';
   if (hasClient && config.clientDir) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
@@ -86,9 +100,15 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
     if (API_PREFIXES.some((p) => url.startsWith(p)) || req.method !== 'GET' || !hasClient) {
       return reply.code(404).send(envelope(1, CODE.notFound, `接口不存在：${req.method} ${url}`));
     }
-    // Client-side routes: every other GET gets the app shell.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.readFileSync(indexFile));
+    // Client-side routes: every other GET gets the app shell, with the route table inlined.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shellHtml(indexHtml, pages.manifest()));
   });
 
   return { app, services };
+}
+
+/** Inlines the route table as inert JSON (no script runs from it, so the CSP needs no unsafe-inline). */
+function shellHtml(indexHtml: string, manifest: unknown): string {
+  const json = JSON.stringify(manifest).replace(/</g, '\\u003c');
+  return indexHtml.replace('<div id="root"></div>', `<script id="page-manifest" type="application/json">${json}</script><div id="root"></div>`);
 }

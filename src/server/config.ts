@@ -21,6 +21,11 @@ export interface ServerConfig {
   smsProvider: SmsProviderName;
   oauthProvider: OauthProviderName;
   wechatAppId: string;
+  /** Page configs and their schemas. */
+  pagesDir: string;
+  schemasDir: string;
+  /** Watch pages-config/ and apply changes at once (on unless production; SIGHUP reloads anyway). */
+  watchPages: boolean;
   /** Serve the built client from this folder (omit for API only). */
   clientDir: string | undefined;
   /** Dev-only inbox and sandbox pages are on unless production. */
@@ -77,6 +82,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     smsProvider: 'dev',
     oauthProvider: 'sandbox',
     wechatAppId: env.WECHAT_APP_ID ?? 'wx-sandbox-app',
+    pagesDir: path.resolve(env.PAGES_DIR ?? 'pages-config'),
+    schemasDir: path.resolve('schemas'),
+    watchPages: env.PAGES_WATCH ? env.PAGES_WATCH === '1' : !production,
     clientDir: path.resolve('dist'),
     devTools: !production,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),

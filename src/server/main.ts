@@ -10,6 +10,10 @@ async function main(): Promise<void> {
     await started.close();
     process.exit(0);
   };
+  process.on('SIGHUP', () => {
+    const problems = started.reloadPages();
+    console.log(`页面配置已重新加载（${problems.length} 个问题）`);
+  });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -7,6 +7,8 @@ import { seedIfEmpty } from './db/seed/index';
 export interface Started {
   url: string;
   db: Db;
+  /** Re-reads pages-config/ (also bound to SIGHUP by main). */
+  reloadPages(): string[];
   close(): Promise<void>;
 }
 
@@ -16,7 +18,7 @@ export async function startServer(config: ServerConfig, opts: { pgSchema?: strin
   const clock = opts.clock ?? (() => Math.floor(Date.now() / 1000));
   await migrateToLatest(db);
   await seedIfEmpty(db, clock());
-  const { app } = await buildApp(config, db, clock);
+  const { app, services } = await buildApp(config, db, clock);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -24,6 +26,7 @@ export async function startServer(config: ServerConfig, opts: { pgSchema?: strin
   return {
     url,
     db,
+    reloadPages: () => services.pages.reload(),
     async close() {
       await app.close();
       await db.close();

@@ -18,8 +18,36 @@ export const examContext = proxy<ExamContext>({
 
 subscribe(examContext, () => storage.setJson(STORAGE_KEYS.examContext, { ...examContext }));
 
+export interface SubjectChoice {
+  genusId: number;
+  categoryId: number;
+  name: string;
+}
+
+const HISTORY_KEY = 'beikao.category_history';
+const HISTORY_MAX = 10;
+
+/** Chosen subjects, newest first, without duplicates. */
+export function subjectHistory(): SubjectChoice[] {
+  const list = storage.getJson<unknown>(HISTORY_KEY, []);
+  return Array.isArray(list)
+    ? list.filter((c): c is SubjectChoice => Boolean(c && typeof c.genusId === 'number' && typeof c.categoryId === 'number'))
+    : [];
+}
+
+/** Sets the exam context and moves the choice to the front of the stored, deduplicated history. */
 export function selectSubject(genusId: number, categoryId: number, name: string): void {
   examContext.genus_id = genusId;
   examContext.category_id = categoryId;
   examContext.category_name = name;
+  const rest = subjectHistory().filter((c) => !(c.genusId === genusId && c.categoryId === categoryId));
+  storage.setJson(HISTORY_KEY, [{ genusId, categoryId, name }, ...rest].slice(0, HISTORY_MAX));
+}
+
+/** Subject gating: with no subject selected, choose the first history entry; false when there is none. */
+export function pickFromHistory(): boolean {
+  const first = subjectHistory()[0];
+  if (!first) return false;
+  selectSubject(first.genusId, first.categoryId, first.name);
+  return true;
 }

@@ -88,6 +88,7 @@ export interface BannerTable {
 
 export interface HotWordTable { id: Generated<number>; genus_id: number | null; category_id: number | null; word: string; hot: number }
 export interface DistrictTable { id: number; parent_id: number | null; name: string; level: number }
+export interface FeedbackTable { id: Generated<number>; user_id: number | null; content: string; page_url: string; created_at: number }
 export interface DocumentTable { key: string; title: string; content: string; updated_at: number }
 
 export interface Database {
@@ -106,4 +107,5 @@ export interface Database {
   hot_words: HotWordTable;
   districts: DistrictTable;
   documents: DocumentTable;
+  feedback: FeedbackTable;
 }

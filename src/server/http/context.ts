@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/connect';
+import type { PageStore } from '../pages/page-store';
 import type { Providers } from '../providers';
 import type { JwtService } from '../security/jwt';
 
@@ -17,6 +18,8 @@ export interface Services {
   config: ServerConfig;
   jwt: JwtService;
   providers: Providers;
+  /** Page configs served to the client (checked, hot-reloaded). */
+  pages: PageStore;
   /** Unix seconds; tests replace it to move time. */
   clock: () => number;
 }

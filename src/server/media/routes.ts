@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MAX_ID } from '../../contract/fields';
 import type { Services } from '../http/context';
 import { bannerSvg, coverSvg } from './svg-art';
 
@@ -8,7 +9,7 @@ const SVG = 'image/svg+xml; charset=utf-8';
 export function registerMediaRoutes(app: FastifyInstance, s: Services): void {
   app.get<{ Params: { id: string } }>('/media/banner/:id', async (req, reply) => {
     const id = Number.parseInt(req.params.id, 10);
-    const row = Number.isInteger(id)
+    const row = Number.isInteger(id) && id > 0 && id <= MAX_ID
       ? await s.db.kysely.selectFrom('banners').select(['title', 'subtitle', 'color']).where('id', '=', id).executeTakeFirst()
       : undefined;
     if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('图片不存在');

@@ -34,9 +34,11 @@ export async function upsertIdentity(s: Services, who: OauthIdentity): Promise<{
     await db.updateTable('third_identities').set({ nickname: who.nickname, avatar: who.avatar }).where('id', '=', found.id).execute();
     return found;
   }
+  // Two first logins of one identity may race; the loser reads the winner's row.
   await db
     .insertInto('third_identities')
     .values({ provider: WECHAT, openid: who.openid, nickname: who.nickname, avatar: who.avatar, user_id: null, created_at: s.clock() })
+    .onConflict((oc) => oc.columns(['provider', 'openid']).doNothing())
     .execute();
   return db
     .selectFrom('third_identities')

@@ -1,0 +1,3 @@
+import type { BlockDefinition } from '../../runtime/block-api';
+
+export const definition: BlockDefinition = { type: 'qr-group', load: () => import('./QrGroupBlock') };

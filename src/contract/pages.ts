@@ -1,0 +1,38 @@
+import * as z from 'zod/mini';
+import { endpoint } from './endpoint';
+import { empty } from './fields';
+
+const meta = z.object({
+  title: z.string(),
+  auth: z.boolean(),
+  needCategory: z.boolean(),
+  needBinding: z.optional(z.boolean()),
+  hideHome: z.optional(z.boolean()),
+  hideFeedback: z.optional(z.boolean()),
+  comingSoon: z.optional(z.string()),
+  devOnly: z.optional(z.boolean()),
+});
+const route = z.object({ name: z.string(), path: z.string(), aliases: z.array(z.string()), meta });
+export type RouteEntry = z.infer<typeof route>;
+
+export const pageManifest = endpoint({
+  id: 'pages.manifest',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/pages/manifest',
+  input: empty(),
+  output: z.object({ version: z.string(), routes: z.array(route) }),
+  auth: 'none',
+  summary: '路由表：每个页面配置的 name、path、别名与 meta（服务端启动时校验，文件变更后即时生效）',
+});
+
+export const pageConfig = endpoint({
+  id: 'pages.config',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/pages/config',
+  input: z.object({ name: z.string('须为字符串').check(z.regex(/^[a-z][a-z0-9-]*$/, '须为页面名（小写字母、数字和连字符）')) }),
+  output: z.record(z.string(), z.unknown()),
+  auth: 'none',
+  summary: '一个页面的完整配置（最后一个通过校验的版本）',
+});

@@ -1,0 +1,85 @@
+import { Component, type ReactNode, Suspense, useMemo } from 'react';
+import { i18n } from '../i18n';
+import type { BlockProps, PageApi } from './block-api';
+import { evaluate, resolveDeep, type Scope } from './expr';
+import type { Action, BlockNode } from './page-config.gen';
+import { getBlock } from './registry';
+
+const DEV = import.meta.env.DEV;
+
+export interface TreeContext {
+  page: PageApi;
+  run(actions: Action | readonly Action[] | undefined, scope: Scope): Promise<void>;
+  /** Config file, for error boxes in development. */
+  file: string;
+}
+
+/** A visible error in development (file and JSON path); nothing in production. */
+function DevError({ where, message }: { where: string; message: string }) {
+  if (!DEV) return null;
+  return (
+    <div className="block-error" role="alert" data-testid="block-error">
+      <b>{where}</b>: {message}
+    </div>
+  );
+}
+
+class Boundary extends Component<{ where: string; children: ReactNode }, { error: string }> {
+  override state = { error: '' };
+  static getDerivedStateFromError(e: unknown) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+  override render() {
+    return this.state.error ? <DevError where={this.props.where} message={`${i18n.runtime.blockFailed}：${this.state.error}`} /> : this.props.children;
+  }
+}
+
+function safeEvaluate(expr: string, scope: Scope): unknown {
+  try {
+    return evaluate(expr, scope);
+  } catch {
+    return false;
+  }
+}
+
+function BlockView({ node, scope, ctx, path }: { node: BlockNode; scope: Scope; ctx: TreeContext; path: string }) {
+  const def = getBlock(node.type);
+  const visible = node.visibleOn ? Boolean(safeEvaluate(node.visibleOn, scope)) : true;
+  const props = useMemo(() => {
+    if (!def || !visible) return {};
+    const raw = node.props ?? {};
+    const keep = new Set(def.rawProps ?? []);
+    return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, keep.has(k) ? v : resolveDeep(v, scope)]));
+  }, [def, visible, node.props, scope]);
+  if (!visible) return null;
+  const where = `${ctx.file} ${path}`;
+  if (!def) return <DevError where={where} message={`${i18n.runtime.unknownBlock} "${node.type}"`} />;
+  const blockProps: BlockProps<never> = {
+    props: props as never,
+    node,
+    scope,
+    page: ctx.page,
+    children: node.children ? <BlockList nodes={node.children} scope={scope} ctx={ctx} path={`${path}/children`} /> : null,
+    renderBlocks: (nodes, extra) => (nodes ? <BlockList nodes={nodes} scope={extra ? { ...scope, ...extra } : scope} ctx={ctx} path={`${path}/props`} /> : null),
+    run: (actions, extra) => ctx.run(actions, extra ? { ...scope, ...extra } : scope),
+  };
+  const C = def.Component;
+  return (
+    <Boundary where={where}>
+      <Suspense fallback={null}>
+        <C {...blockProps} />
+      </Suspense>
+    </Boundary>
+  );
+}
+
+/** Renders a list of block nodes against a scope. */
+export function BlockList({ nodes, scope, ctx, path }: { nodes: readonly BlockNode[]; scope: Scope; ctx: TreeContext; path: string }) {
+  return (
+    <>
+      {nodes.map((node, i) => (
+        <BlockView key={node.id ?? `${node.type}-${i}`} node={node} scope={scope} ctx={ctx} path={`${path}/${i}`} />
+      ))}
+    </>
+  );
+}

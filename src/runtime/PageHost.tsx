@@ -1,0 +1,130 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { call } from '../api';
+import type { RouteEntry } from '../contract/pages';
+import { baseInfo } from '../contract/user';
+import { i18n } from '../i18n';
+import { authState } from '../state/auth';
+import { examContext } from '../state/exam-context';
+import { uiState } from '../state/ui';
+import { runActions } from './actions';
+import type { PageApi } from './block-api';
+import { BlockList, type TreeContext } from './BlockTree';
+import { dataOf, usePageData } from './data-sources';
+import { renderTemplate, type Scope } from './expr';
+import { BIND_MOBILE_ROUTE, guardRedirect } from './guards';
+import { loadPageConfig } from './manifest';
+import type { PageConfig } from './page-config.gen';
+
+function useConfig(name: string): PageConfig | string | null {
+  const [config, setConfig] = useState<PageConfig | string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setConfig(null);
+    loadPageConfig(name).then((c) => live && setConfig(c));
+    return () => {
+      live = false;
+    };
+  }, [name]);
+  return config;
+}
+
+function titleOf(template: string, scope: Scope): string {
+  try {
+    const t = renderTemplate(template, scope);
+    return t === undefined || t === null ? '' : String(t);
+  } catch {
+    return template;
+  }
+}
+
+/** Sends users whose base info says need_bound to the bind-mobile page (needBinding routes). */
+function useBindingCheck(needed: boolean, hasLogin: boolean): boolean {
+  const [mustBind, setMustBind] = useState(false);
+  useEffect(() => {
+    if (!needed || !hasLogin) return;
+    let live = true;
+    call(baseInfo, {}).then((res) => live && res.status === 0 && res.data?.need_bound === 1 && setMustBind(true));
+    return () => {
+      live = false;
+    };
+  }, [needed, hasLogin]);
+  return mustBind;
+}
+
+function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const exam = useSnapshot(examContext);
+  const auth = useSnapshot(authState);
+  const [state, setPageState] = useState<Record<string, unknown>>(() => ({ ...(config.state ?? {}) }));
+  const query = useMemo(() => Object.fromEntries(new URLSearchParams(location.search)), [location.search]);
+  const base = useMemo<Scope>(
+    () => ({ route: { ...params }, query, exam: { ...exam }, auth: { hasLogin: auth.hasLogin, isFirst: auth.isFirst }, state }),
+    [params, query, exam, auth.hasLogin, auth.isFirst, state],
+  );
+  const data = usePageData(config.name, config.data, base);
+  const scope = useMemo<Scope>(() => ({ ...base, data: dataOf(data.sources), sources: data.sources }), [base, data.sources]);
+  const title = titleOf(config.meta.title, scope);
+
+  useEffect(() => {
+    document.title = title ? `${title} - ${i18n.app.name}` : i18n.app.name;
+  }, [title]);
+  useEffect(() => {
+    uiState.page = { name: entry.name, hideHome: Boolean(config.meta.hideHome), hideFeedback: Boolean(config.meta.hideFeedback) };
+    return () => {
+      if (uiState.page?.name === entry.name) uiState.page = null;
+    };
+  }, [entry.name, config.meta.hideHome, config.meta.hideFeedback]);
+
+  const page: PageApi = useMemo(
+    () => ({
+      name: config.name,
+      source: (n) => data.sources[n],
+      loadMore: data.loadMore,
+      refresh: data.refresh,
+      setState: (key, value) => setPageState((s) => ({ ...s, [key]: value })),
+    }),
+    [config.name, data],
+  );
+  const ctx: TreeContext = useMemo(
+    () => ({
+      page,
+      file: `pages-config (${config.name})`,
+      run: (actions, s) =>
+        runActions(actions, s, { navigate: (to, o) => navigate(to, o), refresh: page.refresh, setState: page.setState }),
+    }),
+    [page, config.name, navigate],
+  );
+  return (
+    <main className={`page page-${config.name}`} data-page={config.name}>
+      <BlockList nodes={config.blocks} scope={scope} ctx={ctx} path="/blocks" />
+    </main>
+  );
+}
+
+/** One route: guards, then the page config rendered as blocks. */
+export function PageHost({ entry }: { entry: RouteEntry }) {
+  const location = useLocation();
+  const auth = useSnapshot(authState);
+  useSnapshot(examContext);
+  const fullPath = location.pathname + location.search;
+  const redirect = guardRedirect(entry.meta, fullPath);
+  const mustBind = useBindingCheck(Boolean(entry.meta.needBinding), auth.hasLogin);
+  const config = useConfig(entry.name);
+  if (redirect) return <Navigate to={redirect} replace />;
+  if (mustBind) return <Navigate to={`${BIND_MOBILE_ROUTE}?redirect=${encodeURIComponent(fullPath)}`} replace />;
+  if (config === null) return <div className="page-loading">{i18n.app.loading}</div>;
+  if (typeof config === 'string') {
+    return (
+      <main className="page">
+        <p className="error-text">
+          {i18n.runtime.pageLoadFailed}：{config}
+        </p>
+      </main>
+    );
+  }
+  return <Page key={location.pathname} entry={entry} config={config} />;
+}

@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { subscribe } from 'valtio';
+import { call } from '../api';
+import { getList, loadPage, type PagedList, type PageFetcher } from '../state/paged-list';
+import type { SourceState } from './block-api';
+import { compileTemplate, evaluate, resolveDeep, type Scope } from './expr';
+import { endpointById } from './endpoints';
+import type { DataSource } from './page-config.gen';
+
+interface Planned {
+  name: string;
+  source: DataSource;
+  ready: boolean;
+  params: Record<string, unknown>;
+  /** Changes whenever the request would change. */
+  key: string;
+}
+
+const EMPTY: SourceState = { data: undefined, loading: false, loaded: false, paged: false, error: '' };
+
+/** Names of the other sources a source reads through `data.<name>`. */
+export function dependenciesOf(source: DataSource): string[] {
+  const deps = new Set<string>();
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string' && v.includes('${')) {
+      const t = compileTemplate(v);
+      if (t.ok) for (const p of t.paths) if (p.startsWith('data.')) deps.add(p.split('.')[1] ?? '');
+    } else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') Object.values(v).forEach(visit);
+  };
+  visit(source.params);
+  if (source.when) visit(`\${${source.when}}`);
+  deps.delete('');
+  return [...deps];
+}
+
+function plan(pageName: string, sources: Record<string, DataSource | undefined>, scope: Scope, held: Record<string, SourceState>): Planned[] {
+  return Object.entries(sources).flatMap(([name, source]) => {
+    if (!source) return [];
+    const depsReady = dependenciesOf(source).every((d) => held[d]?.data !== undefined);
+    const when = source.when ? Boolean(evaluate(source.when, scope)) : true;
+    const params = (resolveDeep(source.params ?? {}, scope) ?? {}) as Record<string, unknown>;
+    const key = `${pageName}:${name}:${source.endpoint}:${JSON.stringify(params)}`;
+    return [{ name, source, ready: depsReady && when, params, key }];
+  });
+}
+
+export interface PageData {
+  sources: Record<string, SourceState>;
+  loadMore(name: string): void;
+  refresh(name: string): void;
+}
+
+/**
+ * Runs a page's data sources: fetch on enter, refetch when a bound value changes, wait for the
+ * sources a source depends on, and paged sources through the paged-list store (its rules decide).
+ */
+export function usePageData(pageName: string, sources: Record<string, DataSource | undefined> | undefined, scope: Scope): PageData {
+  const [state, setState] = useState<Record<string, SourceState>>({});
+  const started = useRef(new Map<string, string>());
+  const unsubs = useRef(new Map<string, () => void>());
+  const planned = useMemo(() => plan(pageName, sources ?? {}, { ...scope, data: dataOf(state) }, state), [pageName, sources, scope, state]);
+  const byName = useRef(new Map<string, Planned>());
+  byName.current = new Map(planned.map((p) => [p.name, p]));
+
+  const fetcherFor = useCallback((p: Planned): PageFetcher<unknown> => {
+    const endpoint = endpointById(p.source.endpoint);
+    const offsetParam = p.source.paged?.offsetParam ?? 'offset';
+    const countParam = p.source.paged?.countParam ?? 'count';
+    return async (offset, count) => {
+      if (!endpoint) return { status: -1, msg: `未知接口 ${p.source.endpoint}`, data: null };
+      const res = await call(endpoint, { ...p.params, [offsetParam]: offset, [countParam]: count } as never);
+      return { status: res.status, msg: res.msg, data: Array.isArray(res.data) ? res.data : null };
+    };
+  }, []);
+
+  const start = useCallback(
+    (p: Planned, force: boolean) => {
+      const endpoint = endpointById(p.source.endpoint);
+      started.current.set(p.name, p.key);
+      if (p.source.paged) {
+        const list = getList<unknown>(p.key);
+        unsubs.current.get(p.name)?.();
+        const mirror = (l: PagedList<unknown>) =>
+          setState((s) => ({ ...s, [p.name]: { data: [...l.items], loading: l.loading, loaded: l.loaded, paged: true, error: l.error } }));
+        unsubs.current.set(p.name, subscribe(list, () => mirror(list)));
+        mirror(list);
+        void loadPage(p.key, fetcherFor(p), { offset: 0, pageSize: p.source.paged.pageSize, forceUpdate: force });
+        return;
+      }
+      setState((s) => ({ ...s, [p.name]: { ...(s[p.name] ?? EMPTY), loading: true, error: '' } }));
+      const key = p.key;
+      (endpoint ? call(endpoint, p.params as never) : Promise.resolve({ status: -1, msg: `未知接口 ${p.source.endpoint}`, data: null })).then(
+        (res) => {
+          if (started.current.get(p.name) !== key) return; // superseded by a newer request
+          setState((s) => ({
+            ...s,
+            [p.name]:
+              res.status === 0
+                ? { data: res.data, loading: false, loaded: true, paged: false, error: '' }
+                : { ...(s[p.name] ?? EMPTY), loading: false, error: res.msg },
+          }));
+        },
+      );
+    },
+    [fetcherFor],
+  );
+
+  const signature = planned.map((p) => (p.ready ? p.key : `${p.name}:waiting`)).join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `signature` stands for the planned requests.
+  useEffect(() => {
+    for (const p of byName.current.values()) {
+      if (p.ready && started.current.get(p.name) !== p.key) start(p, false);
+    }
+  }, [signature, start]);
+
+  useEffect(
+    () => () => {
+      for (const u of unsubs.current.values()) u();
+    },
+    [],
+  );
+
+  const loadMore = useCallback(
+    (name: string) => {
+      const p = byName.current.get(name);
+      if (!p?.source.paged || !p.ready) return;
+      void loadPage(p.key, fetcherFor(p), { pageSize: p.source.paged.pageSize });
+    },
+    [fetcherFor],
+  );
+
+  const refresh = useCallback(
+    (name: string) => {
+      const p = byName.current.get(name);
+      if (p?.ready) start(p, true);
+    },
+    [start],
+  );
+
+  return { sources: state, loadMore, refresh };
+}
+
+export function dataOf(sources: Record<string, SourceState>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, v.data]));
+}

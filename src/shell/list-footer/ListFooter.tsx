@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react';
+import { autoLoads, type FooterListState, footerState, footerText, shouldTrigger } from './footer-state';
+
+export interface ListFooterProps {
+  state: FooterListState;
+  onLoadMore(): void;
+  /** Replaces the default 'all loaded' text. */
+  loadedText?: string;
+  /** Load only on tap (no automatic loading on scroll). */
+  tapToLoad?: boolean;
+}
+
+/** The footer of a paged list (spec §2): shows the list's state and asks for the next page. */
+export function ListFooter({ state, onLoadMore, loadedText, tapToLoad = false }: ListFooterProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const onLoadMoreRef = useRef(onLoadMore);
+  useEffect(() => {
+    onLoadMoreRef.current = onLoadMore;
+  }, [onLoadMore]);
+  const kind = footerState(state, tapToLoad);
+  const count = state.items.length;
+
+  // Runs on mount and whenever the state or item count changes, so a short list keeps loading until
+  // the viewport is filled; afterwards scroll (of the window or any container) and resize re-check.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `count` re-runs the check after a page arrives.
+  useEffect(() => {
+    if (!autoLoads(kind)) return;
+    const check = () => {
+      const el = ref.current;
+      if (el && shouldTrigger(el.getBoundingClientRect().top, window.innerHeight)) onLoadMoreRef.current();
+    };
+    const opts: AddEventListenerOptions = { passive: true, capture: true };
+    window.addEventListener('scroll', check, opts);
+    window.addEventListener('resize', check, opts);
+    check();
+    return () => {
+      window.removeEventListener('scroll', check, opts);
+      window.removeEventListener('resize', check, opts);
+    };
+  }, [kind, count]);
+
+  const text = footerText(kind, loadedText);
+  return (
+    <div ref={ref} className="list-footer" data-testid="list-footer" data-state={kind}>
+      {kind === 'tap' ? (
+        <button type="button" className="link-button" onClick={() => onLoadMore()}>
+          {text}
+        </button>
+      ) : (
+        text
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { i18n } from '../../i18n';
+
+/** The footer loads more when its top is within this many window heights (spec §9). */
+export const FOOTER_TRIGGER_RATIO = 1.3;
+
+/** What the footer shows; also its `data-state` attribute. */
+export type FooterState = 'no-data' | 'loaded' | 'loading' | 'pull-up' | 'tap';
+
+export interface FooterListState {
+  items: readonly unknown[];
+  loading: boolean;
+  loaded: boolean;
+  /** Message of the last failed load; '' when the last load did not fail. */
+  error: string;
+}
+
+/**
+ * Exactly one state, in this order: loading; tap to load more after a failed load; no data when loaded empty;
+ * loaded; tap to load more when `tapToLoad` is set; else pull up to load more.
+ */
+export function footerState(list: FooterListState, tapToLoad = false): FooterState {
+  if (list.loading) return 'loading';
+  if (list.error) return 'tap';
+  if (list.loaded) return list.items.length === 0 ? 'no-data' : 'loaded';
+  return tapToLoad ? 'tap' : 'pull-up';
+}
+
+/** The text shown in a state; `loadedText` replaces the default 'all loaded' text. */
+export function footerText(state: FooterState, loadedText?: string): string {
+  switch (state) {
+    case 'no-data':
+      return i18n.listFooter.noData;
+    case 'loaded':
+      return loadedText ?? i18n.listFooter.allLoaded;
+    case 'loading':
+      return i18n.listFooter.loading;
+    case 'pull-up':
+      return i18n.listFooter.pullUp;
+    case 'tap':
+      return i18n.listFooter.tapToLoad;
+  }
+}
+
+/** Loading is triggered when the footer's top is within 1.3 × the window height. */
+export function shouldTrigger(footerTop: number, windowHeight: number): boolean {
+  return footerTop <= FOOTER_TRIGGER_RATIO * windowHeight;
+}
+
+/** Only the pull-up state loads by itself (never while loading, loaded, failed or in tap mode). */
+export function autoLoads(state: FooterState): boolean {
+  return state === 'pull-up';
+}
