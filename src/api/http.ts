@@ -1,6 +1,5 @@
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { CODE, type Envelope } from '../contract/envelope';
-import { decryptJson } from '../protocol/cipher';
 import { computeSign, type Params } from '../protocol/sign';
 
 export interface HttpHooks {
@@ -48,7 +47,7 @@ export function createHttp(h: HttpHooks): AxiosInstance {
   });
 
   http.interceptors.response.use(
-    (res) => {
+    async (res) => {
       h.onEnd();
       if (res.status === 401) h.onUnauthorized();
       const body: unknown = res.data;
@@ -56,6 +55,8 @@ export function createHttp(h: HttpHooks): AxiosInstance {
         if (body.code === CODE.sessionInvalid) h.onSessionInvalid();
         const data = body.data as { encrypt?: unknown } | null;
         if (res.status === 200 && body.status === 0 && data && typeof data.encrypt === 'string') {
+          // The cipher is its own chunk: only replies that are encrypted pay for it.
+          const { decryptJson } = await import('../protocol/cipher');
           body.data = decryptJson(h.encryptKey, data.encrypt);
         }
       }

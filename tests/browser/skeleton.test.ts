@@ -46,24 +46,34 @@ beforeEach(async () => {
 });
 
 describe('walking skeleton in a phone-sized browser', () => {
-  it('opens / and shows the seeded study home: banner, notices and news', async () => {
+  it('gates a new visitor to the subject page, then shows the seeded study home for the chosen subject', async () => {
     await page.goto(server.url);
-    await expect.poll(() => page.locator('[data-testid=news-list] li').count()).toBe(10);
-    const firstTitle = await page.locator('[data-testid=news-list] li h3').first().textContent();
+    await page.waitForURL(/\/study\/category\?redirect=%2F$/);
+    await page.locator('.category-list button').first().click();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.locator('[data-testid=list-news] li').count()).toBeGreaterThanOrEqual(10);
+    const firstTitle = await page.locator('[data-testid=list-news] li h3').first().textContent();
     expect(firstTitle?.trim().length).toBeGreaterThan(4);
-    expect(await page.locator('[data-testid=banner-carousel] img').count()).toBeGreaterThan(0);
-    expect(await page.locator('[data-testid=notice-bar] li').count()).toBe(5);
-    await page.click('text=加载更多');
-    await expect.poll(() => page.locator('[data-testid=news-list] li').count()).toBe(20);
+    await expect.poll(() => page.locator('[data-testid=top-bar]').textContent()).toContain('英语四级');
+    // Scrolling to the end loads every page; the footer then says all is loaded.
+    for (let i = 0; i < 10 && (await page.locator('[data-testid=list-footer]').getAttribute('data-state')) !== 'loaded'; i++) {
+      await page.mouse.wheel(0, 5000);
+      await page.waitForTimeout(300);
+    }
+    await expect.poll(() => page.locator('[data-testid=list-footer]').textContent()).toBe('已全部加载');
+    expect(await page.locator('[data-testid=list-news] li').count()).toBeGreaterThan(20);
   });
 
   it('opens an article from the list', async () => {
     await page.goto(server.url);
-    const first = page.locator('[data-testid=news-list] li a').first();
+    await page.locator('.category-list button').first().click();
+    const first = page.locator('[data-testid=list-news] li a').first();
+    await first.waitFor();
     const title = (await first.locator('h3').textContent())?.trim() ?? '';
     await first.click();
-    await expect.poll(() => page.locator('article h1').textContent()).toBe(title);
-    expect(await page.locator('.article-body p').count()).toBeGreaterThan(1);
+    await expect.poll(() => page.locator('article h1').first().textContent()).toBe(title);
+    expect(await page.locator('article p').count()).toBeGreaterThan(1);
+    await expect.poll(() => page.title()).toBe(`${title} - 备考`);
   });
 
   it('logs in by SMS code read from the dev inbox and lands on the return target', async () => {

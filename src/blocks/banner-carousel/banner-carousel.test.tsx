@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: page-config templates are plain strings containing ${…}
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -6,9 +7,11 @@ import { bannerItems, bannerLink, isExternal, nextSlide, ratioCss, slideAt } fro
 import BannerCarouselBlock from './BannerCarouselBlock';
 import type { BannerCarouselProps } from './props.gen';
 
+const first = { id: 1, title: '春季班', image: 'https://cdn.example/1.png', link: '', type: 1 };
+const external = { id: 2, title: '外链', image: 'https://cdn.example/2.png', link: 'https://m.example.com/promo', type: 1 };
 const banners = [
-  { id: 1, title: '春季班', image: 'https://cdn.example/1.png', link: '', type: 1 },
-  { id: 2, title: '外链', image: 'https://cdn.example/2.png', link: 'https://m.example.com/promo', type: 1 },
+  first,
+  external,
   { id: 3, title: '站内', image: 'https://cdn.example/3.png', link: '/activity/detail/9', type: 1 },
 ];
 
@@ -23,11 +26,11 @@ function render(props: BannerCarouselProps) {
 
 describe('banner-carousel helpers', () => {
   it('uses the item link, else the link template with the item in scope', () => {
-    expect(bannerLink(banners[1]!, 1, undefined)).toBe('https://m.example.com/promo');
-    expect(bannerLink(banners[0]!, 0, undefined)).toBe('/banner/detail/1');
-    expect(bannerLink(banners[0]!, 0, '/promo/${route.genus}/${item.id}?i=${index}', { route: { genus: 'cet' } })).toBe('/promo/cet/1?i=0');
+    expect(bannerLink(external, 1, undefined)).toBe('https://m.example.com/promo');
+    expect(bannerLink(first, 0, undefined)).toBe('/banner/detail/1');
+    expect(bannerLink(first, 0, '/promo/${route.genus}/${item.id}?i=${index}', { route: { genus: 'cet' } })).toBe('/promo/cet/1?i=0');
     expect(bannerLink({ image: 'x', link: '  ' }, 0, '/b/${item.id}')).toBe('/b/');
-    expect(bannerLink(banners[0]!, 0, '/broken/${item.')).toBe('');
+    expect(bannerLink(first, 0, '/broken/${item.')).toBe('');
   });
 
   it('keeps only items with an image', () => {
@@ -64,7 +67,7 @@ describe('banner-carousel block', () => {
   });
 
   it('hides dots for one banner or when turned off, and renders nothing without banners', () => {
-    expect(render({ items: [banners[0]!] })).not.toContain('bk-banner-dot');
+    expect(render({ items: [first] })).not.toContain('bk-banner-dot');
     expect(render({ items: banners, dots: false })).not.toContain('bk-banner-dot');
     expect(render({ items: [] })).toBe('');
   });

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: page-config templates are plain strings containing ${…}
 import { renderTemplate, type Scope } from '../../runtime/expr';
 
 export interface BannerItem {

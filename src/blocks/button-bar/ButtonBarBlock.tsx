@@ -1,30 +1,25 @@
 import { useRef, useState } from 'react';
 import type { BlockProps } from '../../runtime/block-api';
-import { resolveButton } from './buttons';
+import { resolveButton, TapGuard } from './buttons';
 import type { ButtonBarProps } from './props.gen';
 import './button-bar.css';
 
 /** Buttons that run their actions; a button is disabled while its actions run. */
 export default function ButtonBarBlock({ props, scope, run }: BlockProps<ButtonBarProps>) {
+  const guard = useRef(new TapGuard());
   const [busy, setBusy] = useState<ReadonlySet<number>>(() => new Set());
-  const running = useRef(new Set<number>());
   const layout = props.layout ?? 'row';
 
-  const tap = async (index: number) => {
+  const mark = (index: number, on: boolean) =>
+    setBusy((s) => {
+      const next = new Set(s);
+      if (on) next.add(index);
+      else next.delete(index);
+      return next;
+    });
+  const tap = (index: number) => {
     const actions = props.buttons[index]?.actions;
-    if (!actions || running.current.has(index)) return;
-    running.current.add(index);
-    setBusy((s) => new Set(s).add(index));
-    try {
-      await run(actions);
-    } finally {
-      running.current.delete(index);
-      setBusy((s) => {
-        const next = new Set(s);
-        next.delete(index);
-        return next;
-      });
-    }
+    if (actions) void guard.current.run(index, () => run(actions), mark);
   };
 
   const bar = (
@@ -40,7 +35,7 @@ export default function ButtonBarBlock({ props, scope, run }: BlockProps<ButtonB
             className={`bb-button bb-${b.variant}`}
             disabled={b.disabled || isBusy}
             aria-busy={isBusy || undefined}
-            onClick={() => void tap(i)}
+            onClick={() => tap(i)}
           >
             {b.icon ? <img src={b.icon} alt="" aria-hidden="true" /> : null}
             {b.text}
@@ -50,9 +45,5 @@ export default function ButtonBarBlock({ props, scope, run }: BlockProps<ButtonB
     </div>
   );
   // fixed-bottom keeps a spacer in the flow so the page's last content is not hidden under the bar.
-  return layout === 'fixed-bottom' ? (
-    <div className="button-bar-spacer">{bar}</div>
-  ) : (
-    bar
-  );
+  return layout === 'fixed-bottom' ? <div className="button-bar-spacer">{bar}</div> : bar;
 }

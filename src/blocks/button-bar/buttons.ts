@@ -31,3 +31,24 @@ export function resolveButton(b: ButtonSpec, scope: Scope): ResolvedButton {
     ...(typeof icon === 'string' && icon ? { icon } : {}),
   };
 }
+
+/** Lets each button run one action list at a time (a second tap while it runs does nothing). */
+export class TapGuard {
+  private readonly busy = new Set<number>();
+  isBusy(index: number): boolean {
+    return this.busy.has(index);
+  }
+  /** Runs `task` for button `index` unless it is already running; `onChange` reports start and end. */
+  async run(index: number, task: () => Promise<void>, onChange: (index: number, busy: boolean) => void = () => {}): Promise<boolean> {
+    if (this.busy.has(index)) return false;
+    this.busy.add(index);
+    onChange(index, true);
+    try {
+      await task();
+    } finally {
+      this.busy.delete(index);
+      onChange(index, false);
+    }
+    return true;
+  }
+}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { i18n } from '../../i18n';
 import type { BlockProps } from '../../runtime/block-api';
 import type { CountdownProps } from './props.gen';
-import { remaining, timeParts, toSeconds } from './remaining';
+import { EndWatcher, remaining, timeParts, toSeconds } from './remaining';
 import './countdown.css';
 
 /** Countdown to `to`, ticking every second; runs `endActions` once when it reaches zero on this page. */
@@ -10,7 +10,8 @@ export default function CountdownBlock({ props, run }: BlockProps<CountdownProps
   const target = toSeconds(props.to);
   const [now, setNow] = useState(() => Date.now());
   const left = remaining(target, now);
-  const wasRunning = useRef(!left.ended);
+  const watcher = useRef<EndWatcher | null>(null);
+  watcher.current ??= new EndWatcher(left.ended);
   const endActions = props.endActions;
 
   useEffect(() => {
@@ -20,13 +21,7 @@ export default function CountdownBlock({ props, run }: BlockProps<CountdownProps
   }, [left.ended]);
 
   useEffect(() => {
-    if (!left.ended) {
-      wasRunning.current = true;
-      return;
-    }
-    if (!wasRunning.current) return;
-    wasRunning.current = false;
-    if (endActions?.length) void run(endActions);
+    if (watcher.current?.update(left.ended) && endActions?.length) void run(endActions);
   }, [left.ended, endActions, run]);
 
   const format = props.format ?? 'dhms';

@@ -10,7 +10,7 @@ export interface CountdownProps {
    */
   to: number | string;
   /**
-   * dhms: 12天 03时 05分 09秒; hms: 291:05:09; days: 12天.
+   * dhms: 12天 03时 05分 09秒; hms: 291:05:09 (total hours); days: 12天 (whole days, rounded up).
    */
   format?: "dhms" | "hms" | "days";
   /**

@@ -55,3 +55,24 @@ export function formatRemaining(r: Remaining, format: 'dhms' | 'hms' | 'days' = 
   const parts = timeParts(r, format);
   return format === 'hms' ? parts.map((p) => p.value).join(':') : parts.map((p) => p.value + p.unit).join(' ');
 }
+
+/**
+ * Decides when `endActions` run: once, on the tick where a countdown that was running on this
+ * page reaches zero — not when it had already ended on arrival, and not again on later renders.
+ */
+export class EndWatcher {
+  private running: boolean;
+  constructor(endedAtStart: boolean) {
+    this.running = !endedAtStart;
+  }
+  /** Reports the current state; true exactly when the end actions should run now. */
+  update(ended: boolean): boolean {
+    if (!ended) {
+      this.running = true;
+      return false;
+    }
+    const fire = this.running;
+    this.running = false;
+    return fire;
+  }
+}

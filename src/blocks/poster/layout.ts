@@ -75,16 +75,18 @@ export function wrapLines(text: string, maxWidth: number, measure: (s: string) =
       const next = line + token;
       if (line === '' || measure(next) <= maxWidth) {
         line = next;
-        continue;
+      } else {
+        out.push(line.trimEnd());
+        line = token.trimStart();
       }
-      out.push(line.trimEnd());
-      line = token.trimStart();
-      // A single token wider than the line: break it character by character.
-      while (line.length > 1 && measure(line) > maxWidth) {
-        let cut = line.length - 1;
-        while (cut > 1 && measure(line.slice(0, cut)) > maxWidth) cut--;
-        out.push(line.slice(0, cut));
-        line = line.slice(cut);
+      // A token wider than the whole line: break it character by character.
+      let chars = [...line];
+      while (chars.length > 1 && measure(line) > maxWidth) {
+        let cut = chars.length - 1;
+        while (cut > 1 && measure(chars.slice(0, cut).join('')) > maxWidth) cut--;
+        out.push(chars.slice(0, cut).join(''));
+        chars = chars.slice(cut);
+        line = chars.join('');
       }
     }
     out.push(line.trimEnd());

@@ -1,0 +1,232 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { builtClientDir, launchBrowser, phoneContext } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let feedbackRequests: string[];
+
+const VIEWPORT = { width: 390, height: 844 };
+const button = () => page.locator('[data-testid=feedback-button]');
+const popup = () => page.locator('[data-testid=feedback-popup]');
+const toast = () => page.locator('[data-testid=toast]');
+
+async function buttonBox(): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await button().boundingBox();
+  if (!box) throw new Error('feedback button not on screen');
+  return box;
+}
+
+/** Presses the mouse on the button's centre, moves by (dx, dy) in a few steps and releases. */
+async function mouseDrag(dx: number, dy: number): Promise<void> {
+  const b = await buttonBox();
+  const x = b.x + b.width / 2;
+  const y = b.y + b.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + dy, { steps: 6 });
+  await page.mouse.up();
+}
+
+async function openHome(): Promise<void> {
+  await page.goto(server.url);
+  await button().waitFor({ state: 'visible' });
+}
+
+async function feedbackRows() {
+  return server.services.db.kysely.selectFrom('feedback').selectAll().orderBy('id').execute();
+}
+
+beforeAll(async () => {
+  server = await startTestServer('sqlite', { clientDir: builtClientDir() });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  await context?.close();
+  context = await phoneContext(browser);
+  page = await context.newPage();
+  feedbackRequests = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/user/feedback') feedbackRequests.push(req.method());
+  });
+});
+
+describe('feedback button and popup', () => {
+  it('shows the button on /, and a tap opens the popup', async () => {
+    await openHome();
+    expect(await popup().count()).toBe(0);
+    await button().tap();
+    await popup().waitFor({ state: 'visible' });
+    expect(await page.locator('[data-testid=feedback-counter]').textContent()).toBe('0/300');
+  });
+
+  it('refuses empty feedback with 请填写反馈建议 and sends nothing', async () => {
+    await openHome();
+    await button().click();
+    await page.fill('textarea.feedback-text', '    ');
+    await page.click('.feedback-submit');
+    await expect.poll(() => toast().textContent()).toBe('请填写反馈建议');
+    expect(await popup().isVisible()).toBe(true);
+    expect(feedbackRequests).toEqual([]);
+  });
+
+  it('cuts the text to 300 characters, submits it, thanks the user and closes', async () => {
+    await openHome();
+    const before = (await feedbackRows()).length;
+    await button().click();
+    await page.fill('textarea.feedback-text', '题'.repeat(350));
+    await expect.poll(() => page.locator('[data-testid=feedback-counter]').textContent()).toBe('300/300');
+    expect(await page.inputValue('textarea.feedback-text')).toBe('题'.repeat(300));
+    await page.click('.feedback-submit');
+    await expect.poll(() => toast().textContent()).toBe('感谢您的反馈，您的建议将帮助我们更好地了解您的需求');
+    await popup().waitFor({ state: 'detached' });
+    expect(feedbackRequests).toEqual(['POST']);
+    const rows = await feedbackRows();
+    expect(rows).toHaveLength(before + 1);
+    const row = rows.at(-1);
+    expect(row?.content).toBe('题'.repeat(300));
+    expect(row?.page_url).toBe(page.url());
+    // The text was cleared: reopening shows an empty box.
+    await button().click();
+    expect(await page.inputValue('textarea.feedback-text')).toBe('');
+  });
+
+  it('closes from the × and the backdrop, keeping the draft', async () => {
+    await openHome();
+    await button().click();
+    await page.fill('textarea.feedback-text', '草稿');
+    await page.click('.shell-popup-close');
+    await popup().waitFor({ state: 'detached' });
+    await button().click();
+    expect(await page.inputValue('textarea.feedback-text')).toBe('草稿');
+    await page.mouse.click(10, 10);
+    await popup().waitFor({ state: 'detached' });
+  });
+});
+
+describe('dragging the feedback button', () => {
+  it('a 120 px drag moves the button without opening the popup, and the place is remembered', async () => {
+    await openHome();
+    const start = await buttonBox();
+    await mouseDrag(-120, -40);
+    const end = await buttonBox();
+    expect(end.x).toBeCloseTo(start.x - 120, 0);
+    expect(end.y).toBeCloseTo(start.y - 40, 0);
+    expect(await popup().count()).toBe(0);
+    await page.reload();
+    await button().waitFor({ state: 'visible' });
+    const restored = await buttonBox();
+    expect(restored.x).toBeCloseTo(end.x, 0);
+    expect(restored.y).toBeCloseTo(end.y, 0);
+  });
+
+  it('a 10 px move is a tap: the popup opens and the button stays', async () => {
+    await openHome();
+    const start = await buttonBox();
+    await mouseDrag(-10, 0);
+    await popup().waitFor({ state: 'visible' });
+    expect((await buttonBox()).x).toBeCloseTo(start.x, 0);
+  });
+
+  it('stays inside the viewport (52 px / 50 px margins) when dragged far off-screen', async () => {
+    await openHome();
+    await mouseDrag(2000, 3000);
+    let b = await buttonBox();
+    expect(b.x).toBeCloseTo(VIEWPORT.width - 52, 0);
+    expect(b.y).toBeCloseTo(VIEWPORT.height - 50, 0);
+    expect(b.x + b.width).toBeLessThanOrEqual(VIEWPORT.width);
+    expect(b.y + b.height).toBeLessThanOrEqual(VIEWPORT.height);
+    await mouseDrag(-3000, -3000);
+    b = await buttonBox();
+    expect(b.x).toBe(0);
+    expect(b.y).toBe(0);
+    expect(await popup().count()).toBe(0);
+  });
+
+  it('follows a finger (touch events)', async () => {
+    await openHome();
+    const start = await buttonBox();
+    const cdp = await context.newCDPSession(page);
+    const x = start.x + start.width / 2;
+    const y = start.y + start.height / 2;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let i = 1; i <= 6; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x - 20 * i, y: y - 15 * i }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const end = await buttonBox();
+    expect(end.x).toBeCloseTo(start.x - 120, 0);
+    expect(end.y).toBeCloseTo(start.y - 90, 0);
+    expect(await popup().count()).toBe(0);
+  });
+
+  it('is hidden on routes whose meta hides it', async () => {
+    await page.goto(`${server.url}/activity/cet/assistance`);
+    await page.waitForFunction(() => document.title.includes('四六级助力'));
+    expect(await button().count()).toBe(0);
+  });
+});
+
+describe('home and back-to-home buttons', () => {
+  it('the floating home button shows only with the stored flag, goes to study news and hides itself', async () => {
+    await openHome();
+    expect(await page.locator('[data-testid=home-button]').count()).toBe(0);
+    await page.evaluate(() => localStorage.setItem('beikao.show_home_button', '1'));
+    await page.reload();
+    await page.locator('[data-testid=home-button]').click();
+    await page.waitForURL(`${server.url}/study/list/news`);
+    expect(await page.locator('[data-testid=home-button]').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('beikao.show_home_button'))).toBeNull();
+  });
+
+  it('shows 首页 where meta allows it and leads to /', async () => {
+    await page.goto(`${server.url}/study/category`);
+    const link = page.locator('[data-testid=back-home]');
+    await link.waitFor({ state: 'visible' });
+    expect(await link.textContent()).toBe('首页');
+    await link.click();
+    await page.waitForURL((u) => u.pathname !== '/study/category' || u.search !== '');
+  });
+});
+
+describe('native host', () => {
+  it('asks the injected host for the user info and applies its dark theme', async () => {
+    await page.addInitScript(() => {
+      const w = window as unknown as {
+        __nativeMessages: { action: string; data: unknown; callbackId: string }[];
+        beikaoNative: { postMessage(json: string): void };
+        __beikaoNativeCallback?: (id: string, payload: string) => void;
+      };
+      w.__nativeMessages = [];
+      w.beikaoNative = {
+        postMessage(json: string) {
+          const msg = JSON.parse(json) as { action: string; data: unknown; callbackId: string };
+          w.__nativeMessages.push(msg);
+          const reply =
+            msg.action === 'getUserInfo'
+              ? { genus_id: 1, category_id: 1, category_name: '四级', user_jwt: '', interface_style: 'dark' }
+              : { version: '1.0.0' };
+          setTimeout(() => w.__beikaoNativeCallback?.(msg.callbackId, JSON.stringify(reply)), 20);
+        },
+      };
+    });
+    await page.goto(server.url);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    const messages = await page.evaluate(() => (window as unknown as { __nativeMessages: { action: string }[] }).__nativeMessages);
+    expect(messages.map((m) => m.action)).toContain('getUserInfo');
+  });
+
+  it('leaves the theme alone in a plain browser', async () => {
+    await openHome();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
+  });
+});
