@@ -120,7 +120,7 @@ const EXPECTED = {
     '/activity/postgraduate',
     '/activity/vip/receive',
     '/activity/vip/buy',
-    '/activity/vip/share',
+    '/activity/vip-share/:referrerId',
     '/activity/student-qa/index',
     '/activity/student-qa/detail/:qaId',
     '/activity/student-qa/ask',

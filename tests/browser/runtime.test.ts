@@ -1,0 +1,85 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { builtClientDir, launchBrowser, phoneContext } from '../support/browser';
+import { pagesDirWithFixtures } from '../support/pages-dir';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pages = pagesDirWithFixtures();
+
+beforeAll(async () => {
+  server = await startTestServer('sqlite', { clientDir: builtClientDir(), config: { pagesDir: pages.dir, watchPages: true } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  pages.remove();
+});
+
+beforeEach(async () => {
+  await context?.close();
+  context = await phoneContext(browser);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  page = await context.newPage();
+});
+
+const toast = () => page.locator('[data-testid=toast]').textContent();
+
+describe('page-config runtime in the browser', () => {
+  it('renders a page from config: title from route params, dependent sources, refetch on a bound value', async () => {
+    await page.goto(`${server.url}/test/runtime/7`);
+    await expect.poll(() => page.title()).toBe('运行时测试 7 - 备考');
+    await expect.poll(() => page.locator('[data-page=test-runtime-actions]').textContent()).toContain('当前大类：英语四六级');
+    await expect.poll(() => page.locator('[data-testid=list-categories] li').allTextContents()).toEqual(['英语四级', '英语六级']);
+    await page.getByRole('button', { name: '下一个大类' }).click();
+    await expect.poll(() => page.locator('[data-page=test-runtime-actions]').textContent()).toContain('当前大类：计算机等级');
+    await expect.poll(() => page.locator('[data-testid=list-categories] li').count()).toBe(3);
+  });
+
+  it('shows a failed source as the server message', async () => {
+    await page.goto(`${server.url}/test/runtime/1`);
+    await expect.poll(() => page.locator('[data-page=test-runtime-actions]').textContent()).toContain('错误：资讯 id 99999 不存在');
+  });
+
+  it('runs actions: copy with its toast, a failing call toasts the envelope msg, popups and navigation', async () => {
+    await page.goto(`${server.url}/test/runtime/3`);
+    await page.getByRole('button', { name: '复制口令' }).click();
+    await expect.poll(toast).toBe('复制成功');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('BEIKAO-3');
+    await page.getByRole('button', { name: '调用失败' }).click();
+    await expect.poll(toast).toBe('资讯 id 99999 不存在');
+    await page.getByRole('button', { name: '去首页' }).click();
+    await page.waitForURL(`${server.url}/study/category`);
+  });
+
+  it('an operator adds a promotion page by adding a file: it is live without a rebuild; a broken edit keeps the last good version', async () => {
+    const promo = {
+      $schema: '../../schemas/page.schema.json',
+      name: 'activity-promotion-test',
+      path: '/activity/promotion-test',
+      meta: { title: '限时推广', auth: false, needCategory: false },
+      blocks: [{ type: 'text', props: { text: '扫码进群领资料', as: 'h1' } }],
+    };
+    pages.write('activity/activity-promotion-test.json', promo);
+    await expect.poll(() => server.services.pages.get('activity-promotion-test')?.meta.title, { timeout: 5000 }).toBe('限时推广');
+    await page.goto(`${server.url}/activity/promotion-test`);
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('扫码进群领资料');
+
+    pages.write('activity/activity-promotion-test.json', { ...promo, blocks: [{ type: 'text', props: { text: '${data.' } }] });
+    await new Promise((r) => setTimeout(r, 600));
+    await page.reload();
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('扫码进群领资料');
+  });
+
+  it('the title of /news/detail/special/:type depends on the type', async () => {
+    await page.goto(`${server.url}/news/detail/special/signup`);
+    await expect.poll(() => page.title()).toBe('报名入口 - 备考');
+    await page.goto(`${server.url}/news/detail/special/outline`);
+    await expect.poll(() => page.title()).toBe('考试大纲 - 备考');
+  });
+});
