@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { adoptNativeUserInfo } from './app/native-session';
 import { registerAllBlocks } from './blocks';
+import { initNativeHost } from './platform/native-bridge';
 import { restoreSession } from './state/auth';
 import './styles.css';
 
 restoreSession();
 registerAllBlocks();
+void initNativeHost({ onUserInfo: adoptNativeUserInfo });
 
 const root = document.getElementById('root');
 if (root) {

@@ -21,8 +21,11 @@ function asText(v: unknown): string {
 /** Runs one action; returns false when a call failed (so `then` actions are skipped). */
 async function runOne(action: Action, scope: Scope, ctx: ActionContext): Promise<boolean> {
   // Nested `then` actions are resolved later, when `result` is known.
-  const { then: _later, ...own } = action as Action & { then?: Action[] };
-  const a = { ...(resolveDeep(own, scope) as Action), ...(_later ? { then: _later } : {}) } as Action;
+  const later = 'then' in action ? action.then : undefined;
+  // biome-ignore lint/suspicious/noThenProperty: `then` is the call action's follow-up list in the page format.
+  const resolved = resolveDeep({ ...action, then: undefined }, scope) as Action;
+  // biome-ignore lint/suspicious/noThenProperty: as above.
+  const a = (later ? Object.assign(resolved, { then: later }) : resolved) as Action;
   switch (a.action) {
     case 'navigate': {
       const to = asText(a.to);

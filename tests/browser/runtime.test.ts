@@ -53,6 +53,10 @@ describe('page-config runtime in the browser', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('BEIKAO-3');
     await page.getByRole('button', { name: '调用失败' }).click();
     await expect.poll(toast).toBe('资讯 id 99999 不存在');
+    await page.getByRole('button', { name: '打开客服' }).click();
+    await expect.poll(() => page.locator('[data-testid=customer-service-popup] img').getAttribute('src')).toContain('/media/qr/');
+    await page.locator('[data-testid=customer-service-backdrop]').click({ position: { x: 5, y: 5 } });
+    await expect.poll(() => page.locator('[data-testid=customer-service-popup]').count()).toBe(0);
     await page.getByRole('button', { name: '去首页' }).click();
     await page.waitForURL(`${server.url}/study/category`);
   });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../src/platform/storage';
 import { builtClientDir, launchBrowser, phoneContext } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -34,6 +35,7 @@ async function mouseDrag(dx: number, dy: number): Promise<void> {
 async function openHome(): Promise<void> {
   await page.goto(server.url);
   await button().waitFor({ state: 'visible' });
+  expect(new URL(page.url()).pathname).toBe('/');
 }
 
 async function feedbackRows() {
@@ -53,6 +55,10 @@ afterAll(async () => {
 beforeEach(async () => {
   await context?.close();
   context = await phoneContext(browser);
+  // A chosen subject, so that / shows the study home instead of sending the visitor to the subject page.
+  await context.addInitScript((key) => {
+    if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ genus_id: 1, category_id: 1, category_name: '四级' }));
+  }, STORAGE_KEYS.examContext);
   page = await context.newPage();
   feedbackRequests = [];
   page.on('request', (req) => {
@@ -194,22 +200,28 @@ describe('home and back-to-home buttons', () => {
     await link.waitFor({ state: 'visible' });
     expect(await link.textContent()).toBe('首页');
     await link.click();
-    await page.waitForURL((u) => u.pathname !== '/study/category' || u.search !== '');
+    await page.waitForURL(`${server.url}/`);
+    // The study home hides it (meta hideHome).
+    await link.waitFor({ state: 'detached' });
   });
 });
 
 describe('native host', () => {
-  it('asks the injected host for the user info and applies its dark theme', async () => {
-    await page.addInitScript(() => {
+  type Transport = 'injected' | 'ios';
+  /** A fake native app: records each message and answers through window.__beikaoNativeCallback. */
+  async function fakeNativeHost(transport: Transport): Promise<void> {
+    await page.addInitScript((kind: Transport) => {
+      type Msg = { action: string; data: unknown; callbackId: string };
       const w = window as unknown as {
-        __nativeMessages: { action: string; data: unknown; callbackId: string }[];
-        beikaoNative: { postMessage(json: string): void };
+        __nativeMessages: Msg[];
         __beikaoNativeCallback?: (id: string, payload: string) => void;
+        beikaoNative?: { postMessage(json: string): void };
+        webkit?: { messageHandlers: Record<string, { postMessage(json: string): void }> };
       };
       w.__nativeMessages = [];
-      w.beikaoNative = {
+      const host = {
         postMessage(json: string) {
-          const msg = JSON.parse(json) as { action: string; data: unknown; callbackId: string };
+          const msg = JSON.parse(json) as Msg;
           w.__nativeMessages.push(msg);
           const reply =
             msg.action === 'getUserInfo'
@@ -218,12 +230,26 @@ describe('native host', () => {
           setTimeout(() => w.__beikaoNativeCallback?.(msg.callbackId, JSON.stringify(reply)), 20);
         },
       };
+      if (kind === 'ios') w.webkit = { messageHandlers: { beikaoNative: host } };
+      else w.beikaoNative = host;
+    }, transport);
+  }
+
+  // Needs the app to call initNativeHost() at startup (src/main.tsx).
+  for (const transport of ['injected', 'ios'] as const) {
+    it(`asks the host (${transport}) for the user info and applies its dark theme`, async () => {
+      await fakeNativeHost(transport);
+      await page.goto(server.url);
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      const messages = await page.evaluate(
+        () => (window as unknown as { __nativeMessages: { action: string; callbackId: string }[] }).__nativeMessages,
+      );
+      expect(messages.map((m) => m.action)).toContain('getUserInfo');
+      expect(messages.every((m) => typeof m.callbackId === 'string' && m.callbackId.length > 0)).toBe(true);
+      const bg = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bg').trim());
+      expect(bg).toBe('#121212');
     });
-    await page.goto(server.url);
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    const messages = await page.evaluate(() => (window as unknown as { __nativeMessages: { action: string }[] }).__nativeMessages);
-    expect(messages.map((m) => m.action)).toContain('getUserInfo');
-  });
+  }
 
   it('leaves the theme alone in a plain browser', async () => {
     await openHome();

@@ -18,7 +18,6 @@ export default function ListBlock({ props, page, renderBlocks, run }: BlockProps
       <ul>
         {items.map((item, index) => (
           <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: items may have no id; order is stable per page.
             key={(item as { id?: number | string })?.id ?? index}
             className={actions ? 'tappable' : undefined}
             onClick={actions ? () => void run(actions, { item, index }) : undefined}

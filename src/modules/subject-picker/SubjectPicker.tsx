@@ -59,15 +59,13 @@ export default function SubjectPicker({ props }: BlockProps<SubjectPickerProps>)
         </div>
       ) : null}
       <div className="subject-columns">
-        <ul className="genus-tabs" role="tablist">
+        <div className="genus-tabs" role="tablist">
           {genera.map((g) => (
-            <li key={g.id}>
-              <button type="button" role="tab" aria-selected={g.id === active} className={g.id === active ? 'active' : ''} onClick={() => setActive(g.id)}>
-                {g.name}
-              </button>
-            </li>
+            <button key={g.id} type="button" role="tab" aria-selected={g.id === active} className={g.id === active ? 'active' : ''} onClick={() => setActive(g.id)}>
+              {g.name}
+            </button>
           ))}
-        </ul>
+        </div>
         <ul className="category-list">
           {categories.map((c) => (
             <li key={c.id}>

@@ -28,8 +28,9 @@ function checkExpressions(file: string, value: unknown, at: (string | number)[],
     }
     return;
   }
-  if (Array.isArray(value)) value.forEach((v, i) => checkExpressions(file, v, [...at, i], out));
-  else if (value && typeof value === 'object') {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) checkExpressions(file, v, [...at, i], out);
+  } else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) checkExpressions(file, v, [...at, k], out);
   }
 }
@@ -37,7 +38,7 @@ function checkExpressions(file: string, value: unknown, at: (string | number)[],
 /** Endpoint ids used by data sources and by `call` actions anywhere in the tree. */
 function checkEndpoints(file: string, value: unknown, at: (string | number)[], ctx: CheckContext, out: Problem[]): void {
   if (Array.isArray(value)) {
-    value.forEach((v, i) => checkEndpoints(file, v, [...at, i], ctx, out));
+    for (const [i, v] of value.entries()) checkEndpoints(file, v, [...at, i], ctx, out);
     return;
   }
   if (!value || typeof value !== 'object') return;
