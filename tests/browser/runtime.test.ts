@@ -1,31 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { builtClientDir, launchBrowser, phoneContext } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserSuite } from '../support/browser';
 import { pagesDirWithFixtures } from '../support/pages-dir';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 const pages = pagesDirWithFixtures();
-
-beforeAll(async () => {
-  server = await startTestServer('sqlite', { clientDir: builtClientDir(), config: { pagesDir: pages.dir, watchPages: true } });
-  browser = await launchBrowser();
+const suite = browserSuite({
+  server: { config: { pagesDir: pages.dir, watchPages: true } },
+  prepare: (context, s) => context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.url }),
+  cleanup: () => pages.remove(),
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  pages.remove();
-});
-
-beforeEach(async () => {
-  await context?.close();
-  context = await phoneContext(browser);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  page = await context.newPage();
+let server: TestServer;
+let page: Page;
+beforeEach(() => {
+  server = suite.server;
+  page = suite.page;
 });
 
 const toast = () => page.locator('[data-testid=toast]').textContent();

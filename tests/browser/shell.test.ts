@@ -1,13 +1,28 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../src/platform/storage';
-import { builtClientDir, launchBrowser, phoneContext } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { browserSuite } from '../support/browser';
+import type { TestServer } from '../support/test-server';
 
+const suite = browserSuite({
+  // A chosen subject, so that / shows the study home instead of sending the visitor to the subject page.
+  prepare: async (context) => {
+    await context.addInitScript((key) => {
+      if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ genus_id: 1, category_id: 1, category_name: '四级' }));
+    }, STORAGE_KEYS.examContext);
+  },
+});
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+beforeEach(() => {
+  server = suite.server;
+  page = suite.page;
+  feedbackRequests = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/user/feedback') feedbackRequests.push(req.method());
+  });
+});
+
 let feedbackRequests: string[];
 
 const VIEWPORT = { width: 390, height: 844 };
@@ -41,30 +56,6 @@ async function openHome(): Promise<void> {
 async function feedbackRows() {
   return server.services.db.kysely.selectFrom('feedback').selectAll().orderBy('id').execute();
 }
-
-beforeAll(async () => {
-  server = await startTestServer('sqlite', { clientDir: builtClientDir() });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-beforeEach(async () => {
-  await context?.close();
-  context = await phoneContext(browser);
-  // A chosen subject, so that / shows the study home instead of sending the visitor to the subject page.
-  await context.addInitScript((key) => {
-    if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ genus_id: 1, category_id: 1, category_name: '四级' }));
-  }, STORAGE_KEYS.examContext);
-  page = await context.newPage();
-  feedbackRequests = [];
-  page.on('request', (req) => {
-    if (new URL(req.url()).pathname === '/api/user/feedback') feedbackRequests.push(req.method());
-  });
-});
 
 describe('feedback button and popup', () => {
   it('shows the button on /, and a tap opens the popup', async () => {
@@ -161,7 +152,7 @@ describe('dragging the feedback button', () => {
   it('follows a finger (touch events)', async () => {
     await openHome();
     const start = await buttonBox();
-    const cdp = await context.newCDPSession(page);
+    const cdp = await suite.context.newCDPSession(page);
     const x = start.x + start.width / 2;
     const y = start.y + start.height / 2;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });

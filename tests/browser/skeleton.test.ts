@@ -1,15 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { logout } from '../../src/contract/user';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';
-import { builtClientDir, launchBrowser, phoneContext } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { browserSuite } from '../support/browser';
+import type { TestServer } from '../support/test-server';
 
+const suite = browserSuite();
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+beforeEach(() => {
+  server = suite.server;
+  page = suite.page;
+});
+
 let mobileSeq = 0;
 const nextMobile = () => `1390000${String(1000 + mobileSeq++).padStart(4, '0')}`;
 
@@ -28,22 +32,6 @@ async function logInThroughForm(mobile: string): Promise<void> {
   await page.fill('input[name=code]', await latestCode(mobile));
   await page.click('button[type=submit]');
 }
-
-beforeAll(async () => {
-  server = await startTestServer('sqlite', { clientDir: builtClientDir() });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-beforeEach(async () => {
-  await context?.close();
-  context = await phoneContext(browser);
-  page = await context.newPage();
-});
 
 describe('walking skeleton in a phone-sized browser', () => {
   it('gates a new visitor to the subject page, then shows the seeded study home for the chosen subject', async () => {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -38,4 +40,43 @@ export function phoneContext(browser: Browser, userAgent?: string): Promise<Brow
       userAgent ??
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   });
+}
+
+export interface BrowserSuite {
+  server: TestServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+export interface BrowserSuiteOptions {
+  server?: TestServerOptions;
+  /** Runs on each fresh context before its page opens (init scripts, permissions). */
+  prepare?(context: BrowserContext, server: TestServer): Promise<void>;
+  /** Runs after the server and browser are closed. */
+  cleanup?(): void;
+}
+
+/**
+ * One built-app server with a fresh database and one Chromium per test file, and a fresh
+ * phone-sized context and page per test. Read `suite.page` etc. inside tests and hooks.
+ */
+export function browserSuite(opts: BrowserSuiteOptions = {}): BrowserSuite {
+  const suite = {} as BrowserSuite;
+  beforeAll(async () => {
+    suite.server = await startTestServer('sqlite', { clientDir: builtClientDir(), ...opts.server });
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+    opts.cleanup?.();
+  });
+  beforeEach(async () => {
+    await suite.context?.close();
+    suite.context = await phoneContext(suite.browser);
+    await opts.prepare?.(suite.context, suite.server);
+    suite.page = await suite.context.newPage();
+  });
+  return suite;
 }

@@ -1,15 +1,8 @@
 import { renderTemplate, resolveDeep, type Scope } from '../../runtime/expr';
-import type { Action } from '../../runtime/page-config.gen';
+import type { GridProps } from './props.gen';
 
-export interface GridEntry {
-  icon: string;
-  title: string;
-  subtitle?: string;
-  badge?: string;
-  actions?: Action[];
-  to?: string;
-  [k: string]: unknown;
-}
+/** One entry as the schema declares it (plus whatever extra fields data-bound entries carry). */
+export type GridEntry = Exclude<GridProps['items'], string>[number] & { [k: string]: unknown };
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 

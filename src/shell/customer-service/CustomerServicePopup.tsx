@@ -1,8 +1,7 @@
-import type { MouseEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { i18n } from '../../i18n';
 import { uiState } from '../../state/ui';
-import '../feedback/popup.css';
+import { ShellPopup } from '../popup/ShellPopup';
 import './customer-service.css';
 
 /** The chat-service QR image (the server renders any /media/<kind>/<name>.svg). */
@@ -18,22 +17,11 @@ function close(): void {
 export function CustomerServicePopup() {
   const { popup } = useSnapshot(uiState);
   if (popup !== 'customerService') return null;
-  const onBackdrop = (e: MouseEvent<HTMLDivElement>) => {
-    if (e.target === e.currentTarget) close();
-  };
   return (
-    <div className="shell-popup-backdrop" data-testid="customer-service-backdrop" onClick={onBackdrop}>
-      <div className="shell-popup customer-service" role="dialog" aria-modal="true" aria-label={t.title} data-testid="customer-service-popup">
-        <div className="shell-popup-head">
-          <h2>{t.title}</h2>
-          <button type="button" className="shell-popup-close" aria-label={t.close} onClick={close}>
-            ×
-          </button>
-        </div>
-        <img className="customer-service-qr" src={CUSTOMER_SERVICE_QR} alt={t.qrAlt} width={200} height={200} />
-        <p className="customer-service-caption">{t.caption}</p>
-        <p className="customer-service-hours">{t.hours}</p>
-      </div>
-    </div>
+    <ShellPopup name="customer-service" title={t.title} closeLabel={t.close} className="customer-service" onClose={close}>
+      <img className="customer-service-qr" src={CUSTOMER_SERVICE_QR} alt={t.qrAlt} width={200} height={200} />
+      <p className="customer-service-caption">{t.caption}</p>
+      <p className="customer-service-hours">{t.hours}</p>
+    </ShellPopup>
   );
 }

@@ -56,7 +56,13 @@ export function FeedbackButton() {
 
   const onPointerDown = (e: PointerEvent<HTMLButtonElement>) => {
     if (e.button !== 0) return;
-    gesture.current = { pointerId: e.pointerId, startX: e.clientX, startY: e.clientY, origin: pos, dragging: false };
+    gesture.current = {
+      pointerId: e.pointerId,
+      startX: e.clientX,
+      startY: e.clientY,
+      origin: pos,
+      dragging: false,
+    };
     try {
       e.currentTarget.setPointerCapture(e.pointerId);
     } catch {

@@ -1,4 +1,3 @@
-import type { MouseEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { call } from '../../api';
 import { feedback } from '../../contract/user';
@@ -7,7 +6,7 @@ import { showToast, uiState } from '../../state/ui';
 import { FEEDBACK_MAX, submitFeedback, truncateFeedback } from './feedback-logic';
 import { feedbackDraft } from './feedback-state';
 import './feedback.css';
-import './popup.css';
+import { ShellPopup } from '../popup/ShellPopup';
 
 const t = i18n.shell.feedback;
 
@@ -23,7 +22,11 @@ async function submit(): Promise<void> {
       send: (input) => call(feedback, input),
       toast: showToast,
       pageUrl: globalThis.location?.href ?? '',
-      messages: { empty: t.empty, thanks: t.thanks, failed: i18n.network.failed },
+      messages: {
+        empty: t.empty,
+        thanks: t.thanks,
+        failed: i18n.network.failed,
+      },
     });
     if (outcome === 'sent') {
       feedbackDraft.text = '';
@@ -39,35 +42,24 @@ export function FeedbackPopup() {
   const { popup } = useSnapshot(uiState);
   const draft = useSnapshot(feedbackDraft, { sync: true });
   if (popup !== 'feedback') return null;
-  const onBackdrop = (e: MouseEvent<HTMLDivElement>) => {
-    if (e.target === e.currentTarget) close();
-  };
   return (
-    <div className="shell-popup-backdrop" data-testid="feedback-backdrop" onClick={onBackdrop}>
-      <div className="shell-popup feedback-popup" role="dialog" aria-modal="true" aria-label={t.title} data-testid="feedback-popup">
-        <div className="shell-popup-head">
-          <h2>{t.title}</h2>
-          <button type="button" className="shell-popup-close" aria-label={t.close} onClick={close}>
-            ×
-          </button>
-        </div>
-        <textarea
-          className="feedback-text"
-          name="feedback"
-          rows={6}
-          placeholder={t.placeholder}
-          value={draft.text}
-          onChange={(e) => {
-            feedbackDraft.text = truncateFeedback(e.target.value);
-          }}
-        />
-        <div className="feedback-counter" data-testid="feedback-counter">
-          {t.counter(draft.text.length, FEEDBACK_MAX)}
-        </div>
-        <button type="button" className="primary feedback-submit" disabled={draft.sending} onClick={() => void submit()}>
-          {draft.sending ? t.submitting : t.submit}
-        </button>
+    <ShellPopup name="feedback" title={t.title} closeLabel={t.close} className="feedback-popup" onClose={close}>
+      <textarea
+        className="feedback-text"
+        name="feedback"
+        rows={6}
+        placeholder={t.placeholder}
+        value={draft.text}
+        onChange={(e) => {
+          feedbackDraft.text = truncateFeedback(e.target.value);
+        }}
+      />
+      <div className="feedback-counter" data-testid="feedback-counter">
+        {t.counter(draft.text.length, FEEDBACK_MAX)}
       </div>
-    </div>
+      <button type="button" className="primary feedback-submit" disabled={draft.sending} onClick={() => void submit()}>
+        {draft.sending ? t.submitting : t.submit}
+      </button>
+    </ShellPopup>
   );
 }

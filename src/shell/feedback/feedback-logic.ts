@@ -25,7 +25,10 @@ function clamp(v: number, lo: number, hi: number): number {
 export function clampPosition(p: Point, viewport: Size, margins: Size = BUTTON_MARGINS): Point {
   const x = Number.isFinite(p.x) ? p.x : 0;
   const y = Number.isFinite(p.y) ? p.y : 0;
-  return { x: clamp(x, 0, viewport.width - margins.width), y: clamp(y, 0, viewport.height - margins.height) };
+  return {
+    x: clamp(x, 0, viewport.width - margins.width),
+    y: clamp(y, 0, viewport.height - margins.height),
+  };
 }
 
 /** A pointer that travelled `threshold` px or more (in total, from where it went down) is a drag, not a tap. */
@@ -35,7 +38,13 @@ export function isDrag(dx: number, dy: number, threshold: number = SWIPE_THRESHO
 
 /** Where the button sits before the user moves it: right edge, a little below the middle. */
 export function defaultPosition(viewport: Size): Point {
-  return clampPosition({ x: viewport.width - BUTTON_MARGINS.width - 8, y: Math.round(viewport.height * 0.62) }, viewport);
+  return clampPosition(
+    {
+      x: viewport.width - BUTTON_MARGINS.width - 8,
+      y: Math.round(viewport.height * 0.62),
+    },
+    viewport,
+  );
 }
 
 /** Reads a stored position; anything malformed means "not stored". */
@@ -71,7 +80,10 @@ export async function submitFeedback(text: string, deps: SubmitDeps): Promise<Su
     deps.toast(deps.messages.empty);
     return 'empty';
   }
-  const res = await deps.send({ content, page_url: deps.pageUrl.slice(0, PAGE_URL_MAX) });
+  const res = await deps.send({
+    content,
+    page_url: deps.pageUrl.slice(0, PAGE_URL_MAX),
+  });
   if (res.status === 0) {
     deps.toast(deps.messages.thanks);
     return 'sent';

@@ -6,7 +6,9 @@ export const HOME_BUTTON_KEY = 'beikao.show_home_button';
 /** Where the floating home button goes. */
 export const HOME_BUTTON_TARGET = '/study/list/news';
 
-export const homeButtonState = proxy({ visible: storage.get(HOME_BUTTON_KEY) === '1' });
+export const homeButtonState = proxy({
+  visible: storage.get(HOME_BUTTON_KEY) === '1',
+});
 
 /** Shows or hides the floating home button and remembers the choice. */
 export function setHomeButtonVisible(visible: boolean): void {
