@@ -1,13 +1,18 @@
 import type { AnyEndpoint } from './endpoint';
+import * as address from './address';
+import * as articles from './articles';
 import * as auth from './auth';
+import * as binding from './binding';
 import * as framework from './framework';
 import * as genus from './genus';
 import * as pages from './pages';
+import * as study from './study';
 import * as user from './user';
+import * as userCenter from './user-center';
 
 export * from './endpoint';
 export * from './envelope';
-export { auth, framework, genus, pages, user };
+export { address, articles, auth, binding, framework, genus, pages, study, user, userCenter };
 
 function collect(...areas: Record<string, unknown>[]): AnyEndpoint[] {
   const list: AnyEndpoint[] = [];
@@ -22,4 +27,4 @@ function collect(...areas: Record<string, unknown>[]): AnyEndpoint[] {
 }
 
 /** Every declared endpoint. The server registers a route for each; a test fails if one lacks a handler. */
-export const allEndpoints: readonly AnyEndpoint[] = collect(framework, genus, auth, user, pages);
+export const allEndpoints: readonly AnyEndpoint[] = collect(framework, genus, auth, user, pages, study, articles, binding, userCenter, address);

@@ -2,9 +2,20 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connect';
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_feedback';
+import * as m0003 from './migrations/0003_study';
+import * as m0004 from './migrations/0004_articles';
+import * as m0005 from './migrations/0005_binding';
+import * as m0006 from './migrations/0006_user_center';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
-const MIGRATIONS = { '0001_initial': m0001, '0002_feedback': m0002 } as const;
+const MIGRATIONS = {
+  '0001_initial': m0001,
+  '0002_feedback': m0002,
+  '0003_study': m0003,
+  '0004_articles': m0004,
+  '0005_binding': m0005,
+  '0006_user_center': m0006,
+} as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const provider: MigrationProvider = {

@@ -1,4 +1,8 @@
 import type { Generated } from 'kysely';
+import type { ArticlesTables } from './tables/articles';
+import type { BindingTables } from './tables/binding';
+import type { StudyTables } from './tables/study';
+import type { UserCenterTables } from './tables/user-center';
 
 /** Kysely table types. Times are unix seconds; booleans are 0/1 integers (portable across SQLite and PostgreSQL). */
 export interface MetaTable { key: string; value: string }
@@ -91,7 +95,7 @@ export interface DistrictTable { id: number; parent_id: number | null; name: str
 export interface FeedbackTable { id: Generated<number>; user_id: number | null; content: string; page_url: string; created_at: number }
 export interface DocumentTable { key: string; title: string; content: string; updated_at: number }
 
-export interface Database {
+export interface Database extends StudyTables, ArticlesTables, BindingTables, UserCenterTables {
   meta: MetaTable;
   users: UserTable;
   sms_codes: SmsCodeTable;

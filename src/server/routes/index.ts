@@ -1,9 +1,21 @@
 import type { RouteHandler } from '../http/define';
+import { addressRoutes } from './address';
+import { articlesRoutes } from './articles';
 import { authRoutes } from './auth';
+import { bindingRoutes } from './binding';
 import { frameworkRoutes } from './framework';
 import { genusRoutes } from './genus';
 import { pageRoutes } from './pages';
+import { studyRoutes } from './study';
 import { userRoutes } from './user';
+import { userCenterRoutes } from './user-center';
 
 /** Every contract handler of the reference server. */
-export const allRouteHandlers: readonly RouteHandler[] = [...frameworkRoutes, ...genusRoutes, ...authRoutes, ...userRoutes, ...pageRoutes];
+export const allRouteHandlers: readonly RouteHandler[] = [...frameworkRoutes, ...genusRoutes, ...authRoutes, ...userRoutes,
+  ...pageRoutes,
+  ...studyRoutes,
+  ...articlesRoutes,
+  ...bindingRoutes,
+  ...userCenterRoutes,
+  ...addressRoutes,
+];

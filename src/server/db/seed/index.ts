@@ -13,6 +13,10 @@ import { GENUS_HOT_WORDS, GLOBAL_HOT_WORDS, hotValues } from './hot-words';
 import { loadDistricts } from './districts';
 import { generateArticles } from './news-content';
 import { buildNotices, type NewsRef } from './notices';
+import { seedArticles } from './areas/articles';
+import { seedBinding } from './areas/binding';
+import { seedStudy } from './areas/study';
+import { seedUserCenter } from './areas/user-center';
 import { hashString, mulberry32 } from './prng';
 
 export { type GeneratedArticle, type GenerateOptions, generateArticles } from './news-content';
@@ -122,6 +126,10 @@ export async function seedIfEmpty(db: Db, now: number): Promise<boolean> {
       await insertHotWords(trx, subjects, BASE_SEED + 2);
       for (const batch of chunks(loadDistricts())) await trx.insertInto('districts').values(batch).execute();
       await trx.insertInto('documents').values(buildDocuments(now)).execute();
+      await seedStudy(trx, now);
+      await seedArticles(trx, now);
+      await seedBinding(trx, now);
+      await seedUserCenter(trx, now);
     });
   } catch (err) {
     // Lost a race with another process seeding the same database: its data is there, ours was rolled back.

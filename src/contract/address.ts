@@ -1,0 +1,2 @@
+// Endpoints of the address area (see README "The API contract").
+export {};

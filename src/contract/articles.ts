@@ -1,0 +1,2 @@
+// Endpoints of the articles area (see README "The API contract").
+export {};

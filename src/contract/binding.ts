@@ -1,0 +1,2 @@
+// Endpoints of the binding area (see README "The API contract").
+export {};

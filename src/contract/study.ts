@@ -1,0 +1,2 @@
+// Endpoints of the study area (see README "The API contract").
+export {};

@@ -1,0 +1,2 @@
+// Endpoints of the user-center area (see README "The API contract").
+export {};

@@ -1,0 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../schema';
+
+/** Seed content of the binding area; runs inside the one seed transaction. */
+export async function seedBinding(_trx: Transaction<Database>, _now: number): Promise<void> {}
