@@ -4,10 +4,12 @@ import { App } from './app/App';
 import { adoptNativeUserInfo } from './app/native-session';
 import { registerAllBlocks } from './blocks';
 import { initNativeHost } from './platform/native-bridge';
-import { restoreSession } from './state/auth';
+import { oauthDoneThisSession } from './platform/wechat/oauth-state';
+import { authState, restoreSession } from './state/auth';
 import './styles.css';
 
 restoreSession();
+authState.hasWechatOAuth = oauthDoneThisSession();
 registerAllBlocks();
 void initNativeHost({ onUserInfo: adoptNativeUserInfo });
 

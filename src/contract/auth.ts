@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
-import { flag, httpUrl, mobile, smsCode } from './fields';
+import { empty, flag, httpUrl, mobile, smsCode } from './fields';
 
 const sent = z.object({ expires_in: z.number(), resend_in: z.number() });
 const loginUser = z.object({ id: z.number(), mobile: z.string(), nickname: z.string(), is_first: z.number() });
@@ -77,4 +77,16 @@ export const officialWeixinLogin = endpoint({
   }),
   auth: 'none',
   summary: '用授权 code 登录；未绑定手机号时 register 为 1 并返回 third_auth_key',
+});
+
+/** Spec: "Open-data get returns data.openid" (e.g. for WeChat Pay in the official account). */
+export const openData = endpoint({
+  id: 'auth.open_data',
+  method: 'GET',
+  host: 'member',
+  path: '/api/auth/open-data',
+  input: empty(),
+  output: z.object({ openid: z.string() }),
+  auth: 'required',
+  summary: '当前用户绑定的微信 openid（未绑定微信时为空字符串）',
 });

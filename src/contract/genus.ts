@@ -22,9 +22,10 @@ export type Notice = z.infer<typeof notice>;
 const banner = z.object({ id: z.number(), title: z.string(), image: z.string(), link: z.string(), type: z.number() });
 export type Banner = z.infer<typeof banner>;
 const bannerDetail = z.extend(banner, { content: z.string() });
+/** `id` is unique within the feed (news: the news id; strategy: 1000000000 + the strategy id); open by kind + ref_id. */
 const feedItem = z.object({
   id: z.number(),
-  kind: z.enum(['news', 'notice']),
+  kind: z.enum(['news', 'notice', 'strategy']),
   ref_id: z.number(),
   title: z.string(),
   summary: z.string(),
@@ -82,7 +83,7 @@ export const homePageNews = endpoint({
 export const homePage = endpoint({
   id: 'genus.home_page', method: 'GET', host: 'platform', path: '/api/genus/home_page',
   input: z.object({ ...subject, ...paged(10) }), output: z.array(feedItem), auth: 'none',
-  summary: '首页信息流分页',
+  summary: '首页信息流分页：资讯与备考攻略，推荐（is_home / 置顶）在前，再按发布时间倒序',
 });
 export const hotWordList = endpoint({
   id: 'genus.hot_word', method: 'GET', host: 'platform', path: '/api/genus/hot_word',

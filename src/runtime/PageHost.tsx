@@ -39,18 +39,24 @@ function titleOf(template: string, scope: Scope): string {
   }
 }
 
-/** Sends users whose base info says need_bound to the bind-mobile page (needBinding routes). */
-function useBindingCheck(needed: boolean, hasLogin: boolean): boolean {
-  const [mustBind, setMustBind] = useState(false);
+/**
+ * needBinding routes: asks base info once per visit (location.key); 'bind' when it says need_bound 1.
+ * The answer is kept with the route it was asked for (the host may be reused by the next route),
+ * and the page waits while it is asked. A failed call shows the page (the server still refuses).
+ */
+function useBindingCheck(key: string | null): 'checking' | 'bind' | 'ok' {
+  const [result, setResult] = useState<{ key: string; bind: boolean } | null>(null);
   useEffect(() => {
-    if (!needed || !hasLogin) return;
+    if (!key) return;
     let live = true;
-    call(baseInfo, {}).then((res) => live && res.status === 0 && res.data?.need_bound === 1 && setMustBind(true));
+    call(baseInfo, {}).then((res) => live && setResult({ key, bind: res.status === 0 && res.data?.need_bound === 1 }));
     return () => {
       live = false;
     };
-  }, [needed, hasLogin]);
-  return mustBind;
+  }, [key]);
+  if (!key) return 'ok';
+  if (result?.key !== key) return 'checking';
+  return result.bind ? 'bind' : 'ok';
 }
 
 function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
@@ -112,11 +118,11 @@ export function PageHost({ entry }: { entry: RouteEntry }) {
   useSnapshot(examContext);
   const fullPath = location.pathname + location.search;
   const redirect = guardRedirect(entry.meta, fullPath);
-  const mustBind = useBindingCheck(Boolean(entry.meta.needBinding), auth.hasLogin);
+  const binding = useBindingCheck(entry.meta.needBinding && auth.hasLogin && !redirect ? `${entry.name} ${location.key}` : null);
   const config = useConfig(entry.name);
   if (redirect) return <Navigate to={redirect} replace />;
-  if (mustBind) return <Navigate to={`${BIND_MOBILE_ROUTE}?redirect=${encodeURIComponent(fullPath)}`} replace />;
-  if (config === null) return <div className="page-loading">{i18n.app.loading}</div>;
+  if (binding === 'bind') return <Navigate to={`${BIND_MOBILE_ROUTE}?redirect=${encodeURIComponent(fullPath)}`} replace />;
+  if (config === null || binding === 'checking') return <div className="page-loading">{i18n.app.loading}</div>;
   if (typeof config === 'string') {
     return (
       <main className="page">

@@ -22,7 +22,8 @@ export interface BuiltApp {
   services: Services;
 }
 
-const API_PREFIXES = ['/api/', ...Object.values(HOST_PREFIX).filter(Boolean).map((p) => `${p}/`), '/dev/', '/media/'];
+// Unknown paths under these answer a 404 envelope; every other GET is a client route (dev tools like /dev/inbox are explicit routes).
+const API_PREFIXES = ['/api/', ...Object.values(HOST_PREFIX).filter(Boolean).map((p) => `${p}/`), '/media/'];
 
 function envelope(status: number, code: number, msg: string) {
   return { status, msg, code, data: null };

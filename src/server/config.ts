@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../protocol/keys';
 
 export type SmsProviderName = 'dev';
-export type OauthProviderName = 'sandbox';
+export type OauthProviderName = 'sandbox' | 'wechat';
 
 export interface ServerConfig {
   production: boolean;
@@ -21,6 +21,10 @@ export interface ServerConfig {
   smsProvider: SmsProviderName;
   oauthProvider: OauthProviderName;
   wechatAppId: string;
+  /** OAUTH_PROVIDER=wechat only: the official account's AppSecret and WeChat's API and authorize hosts. */
+  wechatAppSecret: string;
+  wechatApiBase: string;
+  wechatOpenBase: string;
   /** Page configs and their schemas. */
   pagesDir: string;
   schemasDir: string;
@@ -59,13 +63,23 @@ function intFrom(env: Env, name: string, def: number): number {
   return n;
 }
 
+/** An http(s) base URL without a trailing slash. */
+function baseUrlFrom(env: Env, name: string, def: string): string {
+  const raw = env[name] || def;
+  if (!/^https?:\/\/[^\s/]+/.test(raw)) throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
   const sms = env.SMS_PROVIDER ?? 'dev';
   if (sms !== 'dev') throw new Error(`SMS_PROVIDER "${sms}" is not available (supported: dev)`);
   const oauth = env.OAUTH_PROVIDER ?? 'sandbox';
-  if (oauth !== 'sandbox') throw new Error(`OAUTH_PROVIDER "${oauth}" is not available (supported: sandbox)`);
+  if (oauth !== 'sandbox' && oauth !== 'wechat') throw new Error(`OAUTH_PROVIDER "${oauth}" is not available (supported: sandbox, wechat)`);
+  if (oauth === 'wechat' && (!env.WECHAT_APP_ID || !env.WECHAT_APP_SECRET)) {
+    throw new Error('OAUTH_PROVIDER=wechat needs WECHAT_APP_ID and WECHAT_APP_SECRET');
+  }
   if (production && !env.SIGN_KEY) throw new Error('SIGN_KEY is required when NODE_ENV=production');
   if (production && !env.ENCRYPT_KEY) throw new Error('ENCRYPT_KEY is required when NODE_ENV=production');
   return {
@@ -80,8 +94,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     signKey: env.SIGN_KEY ?? DEFAULT_SIGN_KEY,
     encryptKey: env.ENCRYPT_KEY ?? DEFAULT_ENCRYPT_KEY,
     smsProvider: 'dev',
-    oauthProvider: 'sandbox',
+    oauthProvider: oauth,
     wechatAppId: env.WECHAT_APP_ID ?? 'wx-sandbox-app',
+    wechatAppSecret: env.WECHAT_APP_SECRET ?? '',
+    wechatApiBase: baseUrlFrom(env, 'WECHAT_API_BASE', 'https://api.weixin.qq.com'),
+    wechatOpenBase: baseUrlFrom(env, 'WECHAT_OPEN_BASE', 'https://open.weixin.qq.com'),
     pagesDir: path.resolve(env.PAGES_DIR ?? 'pages-config'),
     schemasDir: path.resolve('schemas'),
     watchPages: env.PAGES_WATCH ? env.PAGES_WATCH === '1' : !production,

@@ -69,6 +69,13 @@ describe('page-config runtime in the browser', () => {
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('扫码进群领资料');
   });
 
+  it('the dev-only page gallery lists every page config and opens one', async () => {
+    await page.goto(`${server.url}/dev/pages`);
+    await expect.poll(() => page.locator('[data-testid="list-manifest.routes"] li').count()).toBeGreaterThan(150);
+    await page.locator('[data-testid="list-manifest.routes"] li', { hasText: '/activity/sprint' }).first().click();
+    await page.waitForURL(`${server.url}/activity/sprint`);
+  });
+
   it('the title of /news/detail/special/:type depends on the type', async () => {
     await page.goto(`${server.url}/news/detail/special/signup`);
     await expect.poll(() => page.title()).toBe('报名入口 - 备考');

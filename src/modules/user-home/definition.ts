@@ -1,4 +1,4 @@
 import type { BlockDefinition } from '../../runtime/block-api';
 
-/** The user centre header and logout (issue 4 grows it). */
+/** The user centre: profile, VIP, statistics, the config's entry blocks (children) and logout. */
 export const definition: BlockDefinition = { type: 'user-home', load: () => import('./UserHome') };

@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './connect';
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_feedback';
@@ -27,7 +27,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
       return out;
     },
   };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Kysely looks for its own tables in every schema unless told which one: pin it to ours, or a database holding
+  // several schemas (parallel test runs, the search benchmark) makes it skip creating them and then fail.
+  const schema = db.dialect === 'postgres' ? (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(db.kysely)).rows[0]?.s : undefined;
+  const migrator = new Migrator({ db: db.kysely, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,4 +1,15 @@
-import type { RouteHandler } from '../http/define';
+import * as address from '../../contract/address';
+import { handle, type RouteHandler } from '../http/define';
+import { addressOf, defaultAddress, listAddresses, removeAddress, saveAddress } from '../services/address-store';
 
-/** Handlers of the address area's contract endpoints. */
-export const addressRoutes: RouteHandler[] = [];
+/** Handlers of the address area's contract endpoints; every query is scoped to the logged-in user. */
+export const addressRoutes: RouteHandler[] = [
+  handle(address.defaultAddress, async (_input, ctx) => defaultAddress(ctx.db.kysely, ctx.user.id)),
+  handle(address.addressList, async (_input, ctx) => listAddresses(ctx.db.kysely, ctx.user.id)),
+  handle(address.addressDetail, async (input, ctx) => addressOf(ctx.db.kysely, ctx.user.id, input.id)),
+  handle(address.saveAddress, async (input, ctx) => saveAddress(ctx, ctx.user.id, input)),
+  handle(address.removeAddress, async (input, ctx) => {
+    await removeAddress(ctx.db.kysely, ctx.user.id, input.id);
+    return { id: input.id };
+  }),
+];

@@ -1,7 +1,9 @@
 import * as auth from '../../contract/auth';
 import { hmacHex, safeEqualHex } from '../../protocol/sign';
 import { handle, type RouteHandler } from '../http/define';
-import { badInput, conflict } from '../http/errors';
+import { ApiError, badInput, conflict } from '../http/errors';
+import { UPSTREAM_CODE } from '../providers/oauth/wechat-oauth';
+import { openidOf } from '../services/binding-mobile';
 import { loginByMobile } from '../services/sessions';
 import { consumeCode, sendCode } from '../services/sms-codes';
 import {
@@ -46,6 +48,10 @@ export const authRoutes: RouteHandler[] = [
   }),
 
   handle(auth.officialWeixinData, async (input, ctx) => {
+    // The sandbox's authorize page is a development tool: without it (production) there is nowhere to send the visitor.
+    if (ctx.config.oauthProvider === 'sandbox' && !ctx.config.devTools) {
+      throw new ApiError(503, UPSTREAM_CODE, '微信登录暂不可用：服务器未配置微信公众号授权（OAUTH_PROVIDER=wechat）');
+    }
     const state = await createState(ctx, input.redirect_url);
     return { authorize_url: ctx.providers.oauth.authorizeUrl(input.redirect_url, state), state };
   }),
@@ -62,4 +68,6 @@ export const authRoutes: RouteHandler[] = [
     const key = await createThirdAuthKey(ctx, identity.id);
     return { login: 0, register: 1, redirect_url: redirectUrl, data: { token: '', third_auth_key: key, openid: who.openid } };
   }),
+
+  handle(auth.openData, async (_input, ctx) => ({ openid: await openidOf(ctx, ctx.user.id) })),
 ];

@@ -1,8 +1,11 @@
+import { sql } from 'kysely';
 import * as genus from '../../contract/genus';
 import { handle, type RouteHandler } from '../http/define';
 import { notFound } from '../http/errors';
 import { ensureSubject } from '../services/subjects';
 
+/** Feed ids of strategies are offset so that they never collide with news ids. */
+const STRATEGY_FEED_ID = 1_000_000_000;
 const NEWS_COLUMNS = ['id', 'genus_id', 'category_id', 'title', 'summary', 'cover', 'source', 'view_count', 'published_at'] as const;
 
 export const genusRoutes: RouteHandler[] = [
@@ -93,29 +96,33 @@ export const genusRoutes: RouteHandler[] = [
     return q.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(5).execute();
   }),
 
+  // News and strategies of the subject in one feed: recommended ones (news is_home, strategies is_top) first.
   handle(genus.homePage, async (input, ctx) => {
     await ensureSubject(ctx, input.genus_id, input.category_id);
-    const rows = await ctx.db.kysely
+    const db = ctx.db.kysely;
+    const columns = ['id as ref_id', 'title', 'summary', 'cover', 'view_count', 'published_at'] as const;
+    const rows = await db
       .selectFrom('news')
-      .select(NEWS_COLUMNS)
+      .select([sql<string>`'news'`.as('kind'), ...columns, 'is_home as pinned'])
       .where('genus_id', '=', input.genus_id)
       .where('category_id', '=', input.category_id)
-      .orderBy('is_home', 'desc')
+      .unionAll(
+        db
+          .selectFrom('strategies')
+          .select([sql<string>`'strategy'`.as('kind'), ...columns, 'is_top as pinned'])
+          .where('genus_id', '=', input.genus_id)
+          .where('category_id', '=', input.category_id),
+      )
+      .orderBy('pinned', 'desc')
       .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('kind')
+      .orderBy('ref_id', 'desc')
       .limit(input.count)
       .offset(input.offset)
       .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      kind: 'news' as const,
-      ref_id: r.id,
-      title: r.title,
-      summary: r.summary,
-      cover: r.cover,
-      view_count: r.view_count,
-      published_at: r.published_at,
-    }));
+    return rows.map(({ pinned: _pinned, kind, ...r }) =>
+      kind === 'strategy' ? { ...r, id: STRATEGY_FEED_ID + r.ref_id, kind: 'strategy' as const } : { ...r, id: r.ref_id, kind: 'news' as const },
+    );
   }),
 
   handle(genus.hotWordList, async (input, ctx) => {

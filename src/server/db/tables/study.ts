@@ -1,3 +1,105 @@
-/** Tables of the study area (joined into Database in ../schema.ts). */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in by the study area.
-export interface StudyTables {}
+import type { Generated } from 'kysely';
+
+/** Tables of the study area (joined into Database in ../schema.ts). Times are unix seconds, flags 0/1. */
+export interface StrategyTable {
+  id: Generated<number>;
+  genus_id: number;
+  category_id: number;
+  title: string;
+  summary: string;
+  cover: string;
+  content: string;
+  author: string;
+  view_count: number;
+  is_top: number;
+  published_at: number;
+}
+
+/** An exam or study plan with a time span; the going list shows those in progress. */
+export interface GoingItemTable {
+  id: Generated<number>;
+  genus_id: number;
+  category_id: number;
+  kind: 'exam' | 'plan';
+  title: string;
+  description: string;
+  link: string;
+  start_at: number;
+  end_at: number;
+}
+
+/** Sign-up info (`kind` signup) and syllabus (`kind` outline): one of each per category. */
+export interface ExamGuideTable {
+  id: Generated<number>;
+  genus_id: number;
+  category_id: number;
+  kind: 'signup' | 'outline';
+  title: string;
+  content: string;
+  link: string;
+  updated_at: number;
+}
+
+/** A column: a named collection of articles of one genus. */
+export interface StudyColumnTable {
+  id: Generated<number>;
+  genus_id: number;
+  title: string;
+  intro: string;
+  cover: string;
+  sort: number;
+  created_at: number;
+}
+
+export interface ColumnArticleTable {
+  id: Generated<number>;
+  column_id: number;
+  kind: 'news' | 'strategy';
+  ref_id: number;
+  sort: number;
+}
+
+/** Minimal course catalogue; the course module extends it (chapters, videos, live fields…). */
+export interface CourseTable {
+  id: Generated<number>;
+  genus_id: number;
+  category_id: number;
+  name: string;
+  intro: string;
+  cover: string;
+  teacher: string;
+  lesson_count: number;
+  member_count: number;
+  /** Fen. */
+  price: number;
+  is_free: number;
+  is_hot: number;
+  is_recommend: number;
+  created_at: number;
+}
+
+/** Minimal e-book catalogue; the e-book module extends it (chapters, bookmarks, records…). */
+export interface EbookTable {
+  id: Generated<number>;
+  genus_id: number;
+  category_id: number;
+  name: string;
+  intro: string;
+  cover: string;
+  author: string;
+  chapter_count: number;
+  /** Fen. */
+  price: number;
+  is_free: number;
+  created_at: number;
+}
+
+export interface StudyTables {
+  strategies: StrategyTable;
+  going_items: GoingItemTable;
+  exam_guides: ExamGuideTable;
+  study_columns: StudyColumnTable;
+  column_articles: ColumnArticleTable;
+  courses: CourseTable;
+  ebooks: EbookTable;
+}

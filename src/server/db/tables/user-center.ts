@@ -1,3 +1,101 @@
-/** Tables of the user-center area (joined into Database in ../schema.ts). */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in by the user-center area.
-export interface UserCenterTables {}
+import type { Generated } from 'kysely';
+
+/** Tables of the user-center area (joined into Database in ../schema.ts). Times are unix seconds, flags 0/1. */
+
+/** A delivery address. At most one row per user has is_default 1 (a partial unique index enforces it). */
+export interface AddressTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  mobile: string;
+  tag: string;
+  district_1_id: number;
+  district_1_name: string;
+  /** 0 when absent (全国 has no lower levels). */
+  district_2_id: number;
+  district_2_name: string;
+  district_3_id: number;
+  district_3_name: string;
+  detail: string;
+  is_default: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A message in a user's inbox. */
+export interface MessageTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  content: string;
+  link: string;
+  is_read: number;
+  created_at: number;
+  read_at: number | null;
+}
+
+/** Welcome / system messages every new user receives (copied into `messages` on first use). */
+export interface MessageTemplateTable {
+  key: string;
+  kind: string;
+  title: string;
+  content: string;
+  link: string;
+  sort: number;
+  active: number;
+}
+
+/** Marks users whose welcome messages were created (one row per user, so they are created once). */
+export interface MessageInitTable {
+  user_id: number;
+  created_at: number;
+}
+
+/** A collected item with a snapshot of what the list shows (title, cover…), unique per user, type and ref. */
+export interface CollectionTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  ref_id: number;
+  genus_id: number;
+  category_id: number;
+  title: string;
+  summary: string;
+  cover: string;
+  link: string;
+  created_at: number;
+}
+
+/** Kinds of VIP membership. `benefits` is newline-separated text. */
+export interface VipTypeTable {
+  key: string;
+  name: string;
+  description: string;
+  benefits: string;
+  /** Genus the type belongs to (by name, e.g. 英语四六级), '' for every subject. */
+  genus_name: string;
+  sort: number;
+}
+
+/** A membership a user holds; genus_id / category_id null means every subject. */
+export interface UserVipTable {
+  id: Generated<number>;
+  user_id: number;
+  vip_type: string;
+  genus_id: number | null;
+  category_id: number | null;
+  started_at: number;
+  expires_at: number;
+  source: string;
+}
+
+export interface UserCenterTables {
+  addresses: AddressTable;
+  messages: MessageTable;
+  message_templates: MessageTemplateTable;
+  message_inits: MessageInitTable;
+  collections: CollectionTable;
+  vip_types: VipTypeTable;
+  user_vips: UserVipTable;
+}

@@ -1,0 +1,123 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { call } from '../../api';
+import { addressDetail, saveAddress } from '../../contract/address';
+import { ADDRESS_RULES } from '../../contract/address';
+import { i18n } from '../../i18n';
+import type { BlockProps } from '../../runtime/block-api';
+import { showToast } from '../../state/ui';
+import { type AddressForm, checkForm, emptyForm, formFromAddress, toInput } from './address-form';
+import { DistrictPicker } from './DistrictPicker';
+import type { AddressEditProps } from './props.gen';
+import './address-edit.css';
+
+const t = i18n.address;
+
+/** A positive integer id from the route, or undefined (new address). */
+export function addressIdOf(raw: unknown): number | undefined {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** `/address/edit/:addressId?`: the address form; without an id it creates a new address. */
+export default function AddressEdit({ props }: BlockProps<AddressEditProps>) {
+  const navigate = useNavigate();
+  const id = addressIdOf(props.addressId);
+  const [form, setForm] = useState<AddressForm>(emptyForm);
+  const [loading, setLoading] = useState(id !== undefined);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof AddressForm>(key: K, value: AddressForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  useEffect(() => {
+    if (id === undefined) return;
+    let live = true;
+    setLoading(true);
+    call(addressDetail, { id }).then((res) => {
+      if (!live) return;
+      setLoading(false);
+      if (res.status === 0 && res.data) setForm(formFromAddress(res.data));
+      else setError(res.msg || t.loadFailed);
+    });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const problem = checkForm(form);
+    if (problem) return showToast(problem);
+    setBusy(true);
+    const res = await call(saveAddress, toInput(form, id));
+    setBusy(false);
+    if (res.status !== 0) return showToast(res.msg);
+    showToast(t.saved);
+    navigate(props.returnTo || '/address/list', { replace: true });
+  };
+
+  if (error) {
+    return (
+      <section className="address-edit-error" data-testid="address-edit-error">
+        <p>{error}</p>
+        <button type="button" className="primary" onClick={() => navigate(props.returnTo || '/address/list', { replace: true })}>
+          {t.back}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <form className="address-edit" data-testid="address-edit" aria-busy={loading || undefined} onSubmit={submit} noValidate>
+      <label className="ae-row">
+        <span>{t.name}</span>
+        <input name="name" value={form.name} maxLength={ADDRESS_RULES.nameMax} placeholder={t.namePlaceholder} onChange={(e) => set('name', e.target.value)} />
+      </label>
+      <label className="ae-row">
+        <span>{t.mobile}</span>
+        <input
+          name="mobile"
+          type="tel"
+          inputMode="numeric"
+          maxLength={11}
+          value={form.mobile}
+          placeholder={t.mobilePlaceholder}
+          onChange={(e) => set('mobile', e.target.value.replace(/\D/g, ''))}
+        />
+      </label>
+      <div className="ae-row ae-region">
+        <span>{t.region}</span>
+        <DistrictPicker value={form.districts} onChange={(d) => set('districts', d)} />
+      </div>
+      <label className="ae-row ae-detail">
+        <span>{t.detail}</span>
+        <textarea
+          name="detail"
+          rows={3}
+          maxLength={ADDRESS_RULES.detailMax}
+          value={form.detail}
+          placeholder={t.detailPlaceholder}
+          onChange={(e) => set('detail', e.target.value)}
+        />
+      </label>
+      <div className="ae-row ae-tag">
+        <span>{t.tag}</span>
+        <div className="ae-tags">
+          {t.tagPresets.map((p) => (
+            <button key={p} type="button" className={form.tag === p ? 'ae-chip active' : 'ae-chip'} aria-pressed={form.tag === p} onClick={() => set('tag', form.tag === p ? '' : p)}>
+              {p}
+            </button>
+          ))}
+          <input name="tag" value={form.tag} maxLength={ADDRESS_RULES.tagMax} placeholder={t.tagPlaceholder} onChange={(e) => set('tag', e.target.value)} />
+        </div>
+      </div>
+      <label className="ae-row ae-default">
+        <span>{t.makeDefault}</span>
+        <input name="is_default" type="checkbox" checked={form.isDefault} onChange={(e) => set('isDefault', e.target.checked)} />
+      </label>
+      <button type="submit" className="primary" disabled={busy || loading}>
+        {busy ? t.saving : t.save}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { call } from '../../api';
+import type { District } from '../../contract/fields';
+import { childDistricts, topLevelDistricts } from '../../contract/framework';
+import { i18n } from '../../i18n';
+import { showToast } from '../../state/ui';
+import { type DistrictValue, isNationwide, optionsFor, type Picked, pickLevel } from './address-form';
+
+const t = i18n.address;
+/** Lists already fetched in this session, by parent id (0 = top level). Districts do not change. */
+const cache = new Map<number, District[]>();
+
+async function load(parentId: number): Promise<District[] | null> {
+  const hit = cache.get(parentId);
+  if (hit) return hit;
+  const res = parentId === 0 ? await call(topLevelDistricts, {}) : await call(childDistricts, { id: parentId });
+  if (res.status !== 0 || !res.data) {
+    showToast(res.msg);
+    return null;
+  }
+  cache.set(parentId, res.data);
+  return res.data;
+}
+
+/** The list of one level: top level always, lower levels once their parent is chosen (全国 has none). */
+function useLevel(parent: Picked | null | 'top'): District[] | undefined {
+  const parentId = parent === 'top' ? 0 : parent && !isNationwide(parent) ? parent.id : null;
+  const [state, setState] = useState<{ id: number; list: District[] } | null>(null);
+  useEffect(() => {
+    if (parentId === null) return;
+    let live = true;
+    load(parentId).then((list) => live && list && setState({ id: parentId, list }));
+    return () => {
+      live = false;
+    };
+  }, [parentId]);
+  return state && state.id === parentId ? state.list : undefined;
+}
+
+interface Props {
+  value: DistrictValue;
+  onChange(next: DistrictValue): void;
+}
+
+/** Cascading province → city → county selects from top_level_districts / child_districts, with 全国 first. */
+export function DistrictPicker({ value, onChange }: Props) {
+  const [province, city] = value;
+  const lists = [useLevel('top'), useLevel(province), useLevel(city)] as const;
+  const labels = [t.province, t.city, t.county] as const;
+  const shown = isNationwide(province) ? 1 : province ? (city ? 3 : 2) : 1;
+
+  return (
+    <div className="district-picker" data-testid="district-picker">
+      {([0, 1, 2] as const).slice(0, shown).map((level) => {
+        const current = value[level];
+        const options = optionsFor(lists[level], current);
+        return (
+          <select
+            key={level}
+            name={`district_${level + 1}`}
+            aria-label={labels[level]}
+            value={current ? String(current.id) : ''}
+            onChange={(e) => {
+              const id = Number(e.target.value);
+              const hit = options.find((o) => o.id === id) ?? null;
+              onChange(pickLevel(value, level, hit));
+            }}
+          >
+            <option value="">{t.choose(labels[level])}</option>
+            {options.map((o) => (
+              <option key={o.id} value={String(o.id)}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        );
+      })}
+    </div>
+  );
+}

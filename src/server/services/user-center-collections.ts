@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely';
+import type { Collection, CollectionType } from '../../contract/user-center';
+import type { Database } from '../db/schema';
+import { badInput, notFound } from '../http/errors';
+
+/** What the collection list shows of a collected item (a snapshot taken when it is collected). */
+interface Snapshot {
+  genus_id: number;
+  category_id: number;
+  title: string;
+  summary: string;
+  cover: string;
+  link: string;
+}
+
+type Resolver = (db: Kysely<Database>, refId: number) => Promise<Snapshot | undefined>;
+
+/** Human names of the collection types, used in messages. */
+export const TYPE_NAMES: Record<CollectionType, string> = {
+  news: '资讯',
+  strategy: '攻略',
+  course: '课程',
+  ebook: '电子书',
+  question: '题目',
+  goods: '商品',
+};
+
+/**
+ * How each collectable type finds its item. Only news exists today; the areas that add strategies,
+ * courses, e-books, questions and goods register a resolver here and their type becomes collectable.
+ */
+const RESOLVERS: Partial<Record<CollectionType, Resolver>> = {
+  news: async (db, refId) => {
+    const n = await db
+      .selectFrom('news')
+      .select(['id', 'genus_id', 'category_id', 'title', 'summary', 'cover'])
+      .where('id', '=', refId)
+      .executeTakeFirst();
+    return n && { genus_id: n.genus_id, category_id: n.category_id, title: n.title, summary: n.summary, cover: n.cover, link: `/news/detail/${n.id}` };
+  },
+};
+
+export interface CollectionFilter {
+  offset: number;
+  count: number;
+  type?: CollectionType;
+  genus_id?: number;
+  category_id?: number;
+}
+
+export async function listCollections(db: Kysely<Database>, userId: number, f: CollectionFilter): Promise<Collection[]> {
+  let q = db
+    .selectFrom('collections')
+    .select(['id', 'type', 'ref_id', 'genus_id', 'category_id', 'title', 'summary', 'cover', 'link', 'created_at'])
+    .where('user_id', '=', userId);
+  if (f.type) q = q.where('type', '=', f.type);
+  // Items that belong to no subject (genus 0) show under every subject.
+  if (f.genus_id !== undefined) q = q.where('genus_id', 'in', [f.genus_id, 0]);
+  if (f.category_id !== undefined) q = q.where('category_id', 'in', [f.category_id, 0]);
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(f.offset).limit(f.count).execute();
+}
+
+/** Collects an item; collecting it again returns the existing collection (created 0). */
+export async function addCollection(
+  db: Kysely<Database>,
+  userId: number,
+  type: CollectionType,
+  refId: number,
+  now: number,
+): Promise<{ id: number; created: number }> {
+  const resolve = RESOLVERS[type];
+  if (!resolve) throw badInput(`参数 type 暂不支持收藏${TYPE_NAMES[type]}（${type}）`);
+  const snap = await resolve(db, refId);
+  if (!snap) throw notFound(`${TYPE_NAMES[type]} id ${refId} `);
+  const res = await db
+    .insertInto('collections')
+    .values({ user_id: userId, type, ref_id: refId, ...snap, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'type', 'ref_id']).doNothing())
+    .executeTakeFirst();
+  const row = await db
+    .selectFrom('collections')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('ref_id', '=', refId)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, created: Number(res.numInsertedOrUpdatedRows ?? 0) > 0 ? 1 : 0 };
+}
+
+/** Removes one of the user's own collections; another user's id is "not found" and nothing changes. */
+export async function removeCollection(db: Kysely<Database>, userId: number, id: number): Promise<void> {
+  const res = await db.deleteFrom('collections').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (Number(res.numDeletedRows) === 0) throw notFound(`收藏 id ${id} `);
+}

@@ -1,0 +1,111 @@
+import type { Kysely } from 'kysely';
+import type { UserStatistics, VipInfo } from '../../contract/user-center';
+import type { Database } from '../db/schema';
+import { badInput, notFound } from '../http/errors';
+import { chinaDayStart } from './sms-codes';
+import { unreadCount } from './user-center-messages';
+
+type Db = Kysely<Database>;
+type OwnedTable = 'collections' | 'messages' | 'addresses' | 'feedback';
+
+async function countOwned(db: Db, table: OwnedTable, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The counts the user centre shows, from the tables that hold them. Orders, answered questions, bought
+ * courses and owned e-books have no tables yet: they read 0 until their areas land and count here.
+ */
+export async function statistics(db: Db, userId: number, createdAt: number, now: number): Promise<UserStatistics> {
+  const [collection_count, message_count, unread_message_count, address_count, feedback_count] = await Promise.all([
+    countOwned(db, 'collections', userId),
+    countOwned(db, 'messages', userId),
+    unreadCount(db, userId),
+    countOwned(db, 'addresses', userId),
+    countOwned(db, 'feedback', userId),
+  ]);
+  const study_days = Math.max(1, Math.round((chinaDayStart(now) - chinaDayStart(Math.min(createdAt, now))) / 86400) + 1);
+  return {
+    order_count: 0,
+    collection_count,
+    message_count,
+    unread_message_count,
+    address_count,
+    feedback_count,
+    question_done_count: 0,
+    course_count: 0,
+    ebook_count: 0,
+    study_days,
+  };
+}
+
+export interface VipQuery {
+  vip_type?: string;
+  genus_id?: number;
+  category_id?: number;
+}
+
+const splitBenefits = (text: string) =>
+  text
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * The user's best (latest-ending) active membership covering the subject: a membership for every
+ * subject (genus null) or for that genus / category. Memberships of other users never count.
+ */
+export async function vipInfo(db: Db, userId: number, query: VipQuery, now: number): Promise<VipInfo> {
+  const asked = query.vip_type ? await db.selectFrom('vip_types').selectAll().where('key', '=', query.vip_type).executeTakeFirst() : undefined;
+  if (query.vip_type && !asked) throw badInput(`参数 vip_type 不是已知的会员类型：${query.vip_type}`);
+  let q = db.selectFrom('user_vips').selectAll().where('user_id', '=', userId).where('expires_at', '>', now).where('started_at', '<=', now);
+  if (query.vip_type) q = q.where('vip_type', '=', query.vip_type);
+  const { genus_id, category_id } = query;
+  if (genus_id !== undefined) q = q.where((eb) => eb.or([eb('genus_id', 'is', null), eb('genus_id', '=', genus_id)]));
+  if (category_id !== undefined) q = q.where((eb) => eb.or([eb('category_id', 'is', null), eb('category_id', '=', category_id)]));
+  const held = await q.orderBy('expires_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  if (!held) {
+    return {
+      is_vip: 0,
+      vip_type: asked?.key ?? '',
+      name: asked?.name ?? '',
+      description: asked?.description ?? '',
+      benefits: splitBenefits(asked?.benefits ?? ''),
+      scope: '',
+      started_at: 0,
+      expires_at: 0,
+      days_left: 0,
+    };
+  }
+  const type = await db.selectFrom('vip_types').selectAll().where('key', '=', held.vip_type).executeTakeFirstOrThrow();
+  let scope = '全部科目';
+  if (held.category_id !== null) {
+    const c = await db.selectFrom('categories').select('name').where('id', '=', held.category_id).executeTakeFirst();
+    scope = c?.name ?? scope;
+  } else if (held.genus_id !== null) {
+    const g = await db.selectFrom('genera').select('name').where('id', '=', held.genus_id).executeTakeFirst();
+    scope = g?.name ?? scope;
+  }
+  return {
+    is_vip: 1,
+    vip_type: type.key,
+    name: type.name,
+    description: type.description,
+    benefits: splitBenefits(type.benefits),
+    scope,
+    started_at: held.started_at,
+    expires_at: held.expires_at,
+    days_left: Math.ceil((held.expires_at - now) / 86400),
+  };
+}
+
+export async function documentByKey(db: Db, key: string): Promise<{ key: string; title: string; content: string; updated_at: number }> {
+  const doc = await db.selectFrom('documents').select(['key', 'title', 'content', 'updated_at']).where('key', '=', key).executeTakeFirst();
+  if (!doc) throw notFound(`文档 ${key} `);
+  return doc;
+}
