@@ -11,8 +11,8 @@ import { Toast } from './Toast';
 export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="shell">
-      {children}
       <BackHome />
+      {children}
       <HomeButton />
       <FeedbackButton />
       <FeedbackPopup />
