@@ -1,18 +1,7 @@
-import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, sql } from 'kysely';
 import type { DialectName } from '../connect';
+import { type AnyDb, blank, notNull, withId, zero } from './columns';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the database as it is at that version.
-type AnyDb = Kysely<any>;
-type Table = CreateTableBuilder<string, never>;
-
-function withId(t: Table, dialect: DialectName): Table {
-  return dialect === 'postgres'
-    ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-}
-const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
-const zero = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
-const blank = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('');
 const genusRef = (c: ColumnDefinitionBuilder) => c.notNull().references('genera.id');
 const categoryRef = (c: ColumnDefinitionBuilder) => c.notNull().references('categories.id');
 

@@ -1,18 +1,5 @@
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
 import type { DialectName } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the database as it is at that version.
-type AnyDb = Kysely<any>;
-type Table = CreateTableBuilder<string, never>;
-
-function withId(t: Table, dialect: DialectName): Table {
-  return dialect === 'postgres'
-    ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-}
-const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
-const zero = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
-const blank = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('');
+import { type AnyDb, blank, notNull, withId, zero } from './columns';
 
 /** FAQ, Q&A and the single content articles (skills, guides, materials, adverts, school news, feedback help). */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
