@@ -59,7 +59,7 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
 
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
     if (error instanceof ApiError) {
-      return reply.code(error.httpStatus).send(envelope(error.code === CODE.ok ? 1 : 1, error.code, error.message));
+      return reply.code(error.httpStatus).send(envelope(1, error.code, error.message));
     }
     const statusCode = (error as FastifyError).statusCode;
     if (statusCode && statusCode >= 400 && statusCode < 500) {

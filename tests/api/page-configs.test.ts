@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageConfig, pageManifest } from '../../src/contract/pages';
+import { DEFAULT_SIGN_KEY } from '../../src/protocol/keys';
+import { computeSign } from '../../src/protocol/sign';
 import { ConfigChecker } from '../../src/server/pages/check-configs';
 import { PageStore } from '../../src/server/pages/page-store';
 import { request } from '../support/api-client';
@@ -42,6 +44,19 @@ describe('page configs are checked and served', () => {
     const config = await request(s.url, pageConfig, { name: 'news-detail' });
     expect(config.body.status).toBe(0);
     expect((config.body.data as { path: string }).path).toBe('/news/detail/:newsId');
+  });
+
+  it('revalidates with an ETag: an unchanged config answers 304 without a body', async () => {
+    const url = `${s.url}/api/pages/config?name=news-detail&sign=${computeSign(DEFAULT_SIGN_KEY, pageConfig.path, { name: 'news-detail' })}`;
+    const first = await fetch(url);
+    const etag = first.headers.get('etag');
+    expect(first.status).toBe(200);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await fetch(url, { headers: { 'if-none-match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const other = await fetch(url, { headers: { 'if-none-match': 'W/"stale"' } });
+    expect(other.status).toBe(200);
   });
 
   it('answers an unknown page with a 404 envelope and a bad name with 400', async () => {

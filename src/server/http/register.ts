@@ -89,7 +89,13 @@ export function registerEndpoints(
         }
         if (e.encrypt) data = { encrypt: encryptJson(services.config.encryptKey, data, crypto.randomBytes(12)) };
         const body: Envelope = { status: 0, msg: 'ok', code: CODE.ok, data };
-        return reply.send(body);
+        if (e.method !== 'GET') return reply.send(body);
+        // GET replies carry an ETag, so the browser revalidates page configs and lists cheaply (304, no body).
+        const json = JSON.stringify(body);
+        const etag = `W/"${crypto.createHash('sha1').update(json).digest('base64url')}"`;
+        reply.header('etag', etag).header('cache-control', e.auth === 'none' ? 'no-cache' : 'private, no-cache');
+        if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.type('application/json; charset=utf-8').send(json);
       },
     });
   }
