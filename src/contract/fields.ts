@@ -21,6 +21,8 @@ export const smsCode = () => z.string('须为字符串').check(z.regex(/^\d{6}$/
 export const text = (max: number) =>
   z.string('须为字符串').check(z.trim(), z.minLength(1, '不能为空'), z.maxLength(max, `不能超过 ${max} 个字符`));
 export const empty = () => z.object({});
+/** `offset` (default 0) and `count` (default `def`, at most 50) of a paged list. */
+export const paged = (def: number) => ({ offset: offset(), count: count(def) });
 /** An absolute http(s) URL (plain `z.url()` would also take `javascript:` or `ftp:`). */
 export const httpUrl = () => z.url({ protocol: /^https?$/, error: '须为完整的 http(s) 网址' });
 

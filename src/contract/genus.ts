@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
-import { count, empty, id, offset, optionalId } from './fields';
+import { empty, id, optionalId, paged } from './fields';
 
 const genus = z.object({ id: z.number(), name: z.string(), icon: z.string(), description: z.string() });
 const category = z.object({ id: z.number(), genus_id: z.number(), name: z.string() });
@@ -37,7 +37,6 @@ export type FeedItem = z.infer<typeof feedItem>;
 const hotWord = z.object({ id: z.number(), word: z.string(), hot: z.number() });
 
 const subject = { genus_id: id(), category_id: id() };
-const paged = (def: number) => ({ offset: offset(), count: count(def) });
 
 export const genusList = endpoint({
   id: 'genus.genus', method: 'GET', host: 'platform', path: '/api/genus',

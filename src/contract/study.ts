@@ -2,10 +2,9 @@
 // syllabus, columns, search, and the course / e-book lists the study tabs show until their modules exist.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
-import { count, id, offset, text } from './fields';
+import { count, id, paged, text } from './fields';
 
 const subject = { genus_id: id(), category_id: id() };
-const paged = (def: number) => ({ offset: offset(), count: count(def) });
 
 export const strategyItem = z.object({
   id: z.number(),

@@ -2,7 +2,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as articles from '../../src/contract/articles';
-import { STORAGE_KEYS } from '../../src/platform/storage';
 import { ARTICLE_KIND } from '../../src/server/services/articles-kinds';
 import { articleIds, readAll } from '../support/articles-flows';
 import { browserSuite } from '../support/browser';
@@ -10,11 +9,7 @@ import type { TestServer } from '../support/test-server';
 
 const suite = browserSuite({
   // 英语四六级 / 英语四级 is the chosen subject.
-  prepare: async (context) => {
-    await context.addInitScript((key) => {
-      if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' }));
-    }, STORAGE_KEYS.examContext);
-  },
+  subject: { genus_id: 1, category_id: 1, category_name: '英语四级' },
 });
 let server: TestServer;
 let page: Page;

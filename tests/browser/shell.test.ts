@@ -1,16 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../src/platform/storage';
 import { browserSuite } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 
 const suite = browserSuite({
   // A chosen subject, so that / shows the study home instead of sending the visitor to the subject page.
-  prepare: async (context) => {
-    await context.addInitScript((key) => {
-      if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ genus_id: 1, category_id: 1, category_name: '四级' }));
-    }, STORAGE_KEYS.examContext);
-  },
+  subject: { genus_id: 1, category_id: 1, category_name: '四级' },
 });
 let server: TestServer;
 let page: Page;

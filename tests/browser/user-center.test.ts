@@ -9,11 +9,7 @@ import { grantVip, newUser, subjectIds, type TestUser } from '../support/user-ce
 
 const suite = browserSuite({
   // A chosen subject (英语四级), so that / shows the study home instead of the subject page.
-  prepare: async (context) => {
-    await context.addInitScript((key) => {
-      if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' }));
-    }, STORAGE_KEYS.examContext);
-  },
+  subject: { genus_id: 1, category_id: 1, category_name: '英语四级' },
 });
 let server: TestServer;
 let page: Page;

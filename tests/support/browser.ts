@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { STORAGE_KEYS } from '../../src/platform/storage';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -51,6 +52,8 @@ export interface BrowserSuite {
 
 export interface BrowserSuiteOptions {
   server?: TestServerOptions;
+  /** A subject already chosen in storage (so `/` shows the study home, not the subject page). */
+  subject?: { genus_id: number; category_id: number; category_name: string };
   /** Runs on each fresh context before its page opens (init scripts, permissions). */
   prepare?(context: BrowserContext, server: TestServer): Promise<void>;
   /** Runs after the server and browser are closed. */
@@ -75,6 +78,14 @@ export function browserSuite(opts: BrowserSuiteOptions = {}): BrowserSuite {
   beforeEach(async () => {
     await suite.context?.close();
     suite.context = await phoneContext(suite.browser);
+    if (opts.subject) {
+      await suite.context.addInitScript(
+        ([key, value]) => {
+          if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+        },
+        [STORAGE_KEYS.examContext, JSON.stringify(opts.subject)] as const,
+      );
+    }
     await opts.prepare?.(suite.context, suite.server);
     suite.page = await suite.context.newPage();
   });
