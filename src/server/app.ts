@@ -85,6 +85,8 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
   const indexFile = config.clientDir ? path.join(config.clientDir, 'index.html') : '';
   const hasClient = Boolean(config.clientDir && fs.existsSync(indexFile));
   const indexHtml = hasClient ? fs.readFileSync(indexFile, 'utf8') : '';
+  // The app shell with the route table inlined, rebuilt only when the page configs change.
+  let shell = { version: '', html: '' };
   if (hasClient && config.clientDir) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
@@ -102,7 +104,9 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
       return reply.code(404).send(envelope(1, CODE.notFound, `接口不存在：${req.method} ${url}`));
     }
     // Client-side routes: every other GET gets the app shell, with the route table inlined.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shellHtml(indexHtml, pages.manifest()));
+    const manifest = pages.manifest();
+    if (shell.version !== manifest.version) shell = { version: manifest.version, html: shellHtml(indexHtml, manifest) };
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell.html);
   });
 
   return { app, services };

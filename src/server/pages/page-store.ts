@@ -21,6 +21,7 @@ export class PageStore {
   private readonly checker: ConfigChecker;
   private watcher: fs.FSWatcher | null = null;
   private manifestCache: { version: string; routes: RouteEntry[] } | null = null;
+  private byName: Map<string, PageConfig> | null = null;
 
   constructor(
     private readonly root: string,
@@ -42,6 +43,7 @@ export class PageStore {
     }
     for (const file of [...this.byFile.keys()]) if (!present.has(file)) this.byFile.delete(file);
     this.manifestCache = null;
+    this.byName = null;
     for (const line of errors) this.log(`页面配置被拒绝 ${line}`);
     return errors;
   }
@@ -61,8 +63,8 @@ export class PageStore {
   }
 
   get(name: string): PageConfig | undefined {
-    for (const e of this.byFile.values()) if (e.config.name === name) return e.config;
-    return undefined;
+    if (!this.byName) this.byName = new Map([...this.byFile.values()].map((e) => [e.config.name, e.config]));
+    return this.byName.get(name);
   }
 
   manifest(): { version: string; routes: RouteEntry[] } {
