@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { subscribe } from 'valtio';
 import { call } from '../api';
+import { i18n } from '../i18n';
 import { getList, loadPage, type PagedList, type PageFetcher } from '../state/paged-list';
 import type { SourceState } from './block-api';
 import { compileTemplate, evaluate, resolveDeep, type Scope } from './expr';
@@ -68,7 +69,7 @@ export function usePageData(pageName: string, sources: Record<string, DataSource
     const offsetParam = p.source.paged?.offsetParam ?? 'offset';
     const countParam = p.source.paged?.countParam ?? 'count';
     return async (offset, count) => {
-      if (!endpoint) return { status: -1, msg: `未知接口 ${p.source.endpoint}`, data: null };
+      if (!endpoint) return { status: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null };
       const res = await call(endpoint, { ...p.params, [offsetParam]: offset, [countParam]: count } as never);
       return { status: res.status, msg: res.msg, data: Array.isArray(res.data) ? res.data : null };
     };
@@ -90,7 +91,7 @@ export function usePageData(pageName: string, sources: Record<string, DataSource
       }
       setState((s) => ({ ...s, [p.name]: { ...(s[p.name] ?? EMPTY), loading: true, error: '' } }));
       const key = p.key;
-      (endpoint ? call(endpoint, p.params as never) : Promise.resolve({ status: -1, msg: `未知接口 ${p.source.endpoint}`, data: null })).then(
+      (endpoint ? call(endpoint, p.params as never) : Promise.resolve({ status: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null })).then(
         (res) => {
           if (started.current.get(p.name) !== key) return; // superseded by a newer request
           setState((s) => ({
