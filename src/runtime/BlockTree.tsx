@@ -1,6 +1,7 @@
 import { Component, type ReactNode, Suspense, useMemo } from 'react';
 import { i18n } from '../i18n';
 import type { BlockProps, PageApi } from './block-api';
+import { ChunkLoadError } from './lazy-timeout';
 import { evaluate, resolveDeep, type Scope } from './expr';
 import type { Action, BlockNode } from './page-config.gen';
 import { getBlock } from './registry';
@@ -24,12 +25,25 @@ function DevError({ where, message }: { where: string; message: string }) {
   );
 }
 
-class Boundary extends Component<{ where: string; children: ReactNode }, { error: string }> {
-  override state = { error: '' };
+/** A block's code that could not be loaded (offline, new deploy, 120 s timeout): the user can reload. */
+function ChunkRetry() {
+  return (
+    <div className="block-retry" role="alert">
+      {i18n.runtime.pageLoadFailed}
+      <button type="button" className="link-button" onClick={() => globalThis.location.reload()}>
+        {i18n.runtime.retry}
+      </button>
+    </div>
+  );
+}
+
+class Boundary extends Component<{ where: string; children: ReactNode }, { error: string; chunk: boolean }> {
+  override state = { error: '', chunk: false };
   static getDerivedStateFromError(e: unknown) {
-    return { error: e instanceof Error ? e.message : String(e) };
+    return { error: e instanceof Error ? e.message : String(e), chunk: e instanceof ChunkLoadError };
   }
   override render() {
+    if (this.state.chunk) return <ChunkRetry />;
     return this.state.error ? <DevError where={this.props.where} message={`${i18n.runtime.blockFailed}：${this.state.error}`} /> : this.props.children;
   }
 }

@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { BlockDefinition, BlockProps } from './block-api';
+import { loadWithTimeout } from './lazy-timeout';
 
 interface Registered extends BlockDefinition {
   Component: LazyExoticComponent<ComponentType<BlockProps<never>>>;
@@ -10,7 +11,7 @@ const blocks = new Map<string, Registered>();
 /** One registry: type → lazily loaded component. Registering a type twice is an error at start. */
 export function registerBlock(def: BlockDefinition): void {
   if (blocks.has(def.type)) throw new Error(`区块类型重复注册：${def.type}`);
-  blocks.set(def.type, { ...def, Component: lazy(def.load) });
+  blocks.set(def.type, { ...def, Component: lazy(() => loadWithTimeout(def.load)) });
 }
 
 export function getBlock(type: string): Registered | undefined {

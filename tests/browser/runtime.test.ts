@@ -80,6 +80,13 @@ describe('page-config runtime in the browser', () => {
     expect(bytes.length).toBeGreaterThan(5000);
   });
 
+  it('a block whose chunk cannot be loaded offers a retry instead of a blank page', async () => {
+    await page.route(/\/assets\/TextBlock-[^/]+\.js$/, (route) => route.abort());
+    await page.goto(`${server.url}/test/runtime/2`);
+    await expect.poll(() => page.locator('.block-retry').first().textContent()).toContain('重试');
+    await expect.poll(() => page.locator('[data-testid=list-categories] li').count()).toBeGreaterThan(0);
+  });
+
   it('the dev-only page gallery lists every page config and opens one', async () => {
     await page.goto(`${server.url}/dev/pages`);
     await expect.poll(() => page.locator('[data-testid="list-manifest.routes"] li').count()).toBeGreaterThan(150);
