@@ -4,17 +4,8 @@ import { handle, type RouteHandler } from '../http/define';
 import { ApiError, badInput, conflict } from '../http/errors';
 import { UPSTREAM_CODE } from '../providers/oauth/wechat-oauth';
 import { openidOf } from '../services/binding-mobile';
-import { loginByMobile } from '../services/sessions';
-import { consumeCode, sendCode } from '../services/sms-codes';
-import {
-  bindIdentity,
-  checkThirdAuthKey,
-  createState,
-  createThirdAuthKey,
-  issueTokenAndUserOf,
-  takeState,
-  upsertIdentity,
-} from '../services/wechat-login';
+import { sendCode } from '../services/sms-codes';
+import { createState, createThirdAuthKey, issueTokenAndUserOf, loginByCode, takeState, upsertIdentity } from '../services/wechat-login';
 
 const TOKEN_WINDOW = 300;
 
@@ -35,17 +26,7 @@ export const authRoutes: RouteHandler[] = [
     return sendCode(ctx, input.mobile, 'login');
   }),
 
-  handle(auth.mobileCodeLogin, async (input, ctx) => {
-    const third = input.third_auth_key ? await checkThirdAuthKey(ctx, input.third_auth_key) : null;
-    if (third && third.userId !== null) {
-      const owner = await ctx.db.kysely.selectFrom('users').select('mobile').where('id', '=', third.userId).executeTakeFirst();
-      if (owner && owner.mobile !== input.mobile) throw conflict('该微信已绑定其他手机号');
-    }
-    await consumeCode(ctx, input.mobile, input.code);
-    const result = await loginByMobile(ctx, input.mobile, input.nickname);
-    if (third && input.third_auth_key) await bindIdentity(ctx, input.third_auth_key, third.identityId, third.userId, result.user.id);
-    return result;
-  }),
+  handle(auth.mobileCodeLogin, (input, ctx) => loginByCode(ctx, input)),
 
   handle(auth.officialWeixinData, async (input, ctx) => {
     // The sandbox's authorize page is a development tool: without it (production) there is nowhere to send the visitor.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Services } from '../http/context';
-import { badInput, tooMany } from '../http/errors';
+import { type ApiError, badInput, tooMany } from '../http/errors';
 
 /** Rules of the SMS login code. */
 export const SMS_RULES = {
@@ -64,11 +64,25 @@ export async function sendCode(s: Services, mobile: string, purpose: CodePurpose
   return { expires_in: SMS_RULES.ttlSeconds, resend_in: SMS_RULES.resendSeconds };
 }
 
+/** Serializes the logins and code sends of one mobile inside the caller's transaction (PostgreSQL; SQLite runs one transaction at a time anyway). */
+export async function lockMobile(s: Services, mobile: string): Promise<void> {
+  if (s.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`.execute(s.db.kysely);
+}
+
 /**
  * Checks the newest code sent to `mobile` and consumes it when right. A wrong code counts
  * against that code's tries; after 5 wrong tries it is dead and a new one must be requested.
  */
 export async function consumeCode(s: Services, mobile: string, code: string): Promise<void> {
+  const refusal = await spendCode(s, mobile, code);
+  if (refusal) throw refusal;
+}
+
+/**
+ * consumeCode that returns its refusal instead of throwing it, so that a caller running it in a
+ * transaction can commit a counted wrong try before refusing (a throw would roll the count back).
+ */
+export async function spendCode(s: Services, mobile: string, code: string): Promise<ApiError | null> {
   const now = s.clock();
   const db = s.db.kysely;
   const row = await db
@@ -78,9 +92,9 @@ export async function consumeCode(s: Services, mobile: string, code: string): Pr
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!row || row.consumed_at !== null) throw badInput('请先获取短信验证码');
-  if (row.expires_at <= now) throw badInput('验证码已过期，请重新获取');
-  if (row.attempts >= SMS_RULES.maxWrongTries) throw badInput('验证码错误次数过多，请重新获取');
+  if (!row || row.consumed_at !== null) return badInput('请先获取短信验证码');
+  if (row.expires_at <= now) return badInput('验证码已过期，请重新获取');
+  if (row.attempts >= SMS_RULES.maxWrongTries) return badInput('验证码错误次数过多，请重新获取');
   const given = hashCode(mobile, code);
   if (!crypto.timingSafeEqual(Buffer.from(given), Buffer.from(row.code_hash))) {
     // Counted in the database, so parallel guesses cannot share one try.
@@ -92,7 +106,7 @@ export async function consumeCode(s: Services, mobile: string, code: string): Pr
       .returning('attempts')
       .executeTakeFirst();
     const left = counted ? SMS_RULES.maxWrongTries - counted.attempts : 0;
-    throw badInput(left > 0 ? `验证码错误，还可尝试 ${left} 次` : '验证码错误次数过多，请重新获取');
+    return badInput(left > 0 ? `验证码错误，还可尝试 ${left} 次` : '验证码错误次数过多，请重新获取');
   }
   const taken = await db
     .updateTable('sms_codes')
@@ -101,5 +115,5 @@ export async function consumeCode(s: Services, mobile: string, code: string): Pr
     .where('consumed_at', 'is', null)
     .where('attempts', '<', SMS_RULES.maxWrongTries)
     .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) throw badInput('验证码已使用或已失效，请重新获取');
+  return Number(taken.numUpdatedRows) === 1 ? null : badInput('验证码已使用或已失效，请重新获取');
 }
