@@ -16,6 +16,7 @@ function reasonOf(e: ErrorObject): string {
     case 'pattern':
       return `格式不正确（须匹配 ${String(p.pattern)}）`;
     case 'enum':
+      if (e.schemaPath.endsWith('/BlockType/enum')) return `未知区块类型 ${JSON.stringify(e.data)}`;
       return `取值须为 ${JSON.stringify(p.allowedValues)} 之一`;
     case 'const':
       return `取值须为 ${JSON.stringify(p.allowedValue)}`;
@@ -32,6 +33,19 @@ function reasonOf(e: ErrorObject): string {
   }
 }
 
+/** name -> schema of each *.schema.json of a folder, without its own $id (the folder decides its address). */
+function readFolder(dir: string): [string, object][] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()
+    .map((f) => {
+      const { $id: _ignored, ...schema } = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Record<string, unknown>;
+      return [f.replace(/\.schema\.json$/, ''), schema];
+    });
+}
+
 export interface SchemaProblem {
   path: string;
   reason: string;
@@ -39,21 +53,23 @@ export interface SchemaProblem {
 
 /** JSON Schema validation of page configs and block props with Ajv (schemas/ is the source of truth). */
 export class SchemaValidator {
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, discriminator: true, allowUnionTypes: true });
+  private readonly ajv = new Ajv({ allErrors: true, strict: false, discriminator: true, allowUnionTypes: true, verbose: true });
   private readonly page: ValidateFunction;
   private readonly blocks = new Map<string, ValidateFunction>();
+  private readonly blockNames: string[] = [];
 
   constructor(schemasDir: string) {
+    // The page schema refers to blocks/<type>.schema.json and actions/<action>.schema.json (which refer back to it).
+    for (const folder of ['blocks', 'actions']) {
+      for (const [name, schema] of readFolder(path.join(schemasDir, folder))) {
+        this.ajv.addSchema(schema, `${BASE}${folder}/${name}.schema.json`);
+        if (folder === 'blocks') this.blockNames.push(name);
+      }
+    }
     const pageSchema = JSON.parse(fs.readFileSync(path.join(schemasDir, 'page.schema.json'), 'utf8')) as object;
     this.ajv.addSchema(pageSchema, `${BASE}page.schema.json`);
     this.page = this.ajv.getSchema(`${BASE}page.schema.json`) as ValidateFunction;
-    const dir = path.join(schemasDir, 'blocks');
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
-      const type = file.replace(/\.schema\.json$/, '');
-      const schema = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
-      const { $id: _ignored, ...rest } = schema;
-      this.blocks.set(type, this.ajv.compile({ ...rest, $id: `${BASE}blocks/${file}` }));
-    }
+    for (const name of this.blockNames) this.blocks.set(name, this.ajv.getSchema(`${BASE}blocks/${name}.schema.json`) as ValidateFunction);
   }
 
   get blockTypes(): ReadonlySet<string> {
