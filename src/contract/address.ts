@@ -1,6 +1,7 @@
 // Endpoints of the address area (see README "The API contract"). Spec sections 3 and 7.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
+import { CODE } from './envelope';
 import { empty, id, MAX_ID, mobile, optionalId } from './fields';
 
 /** Field rules shared by the server (validation) and the edit form (the same limits before sending). */
@@ -17,7 +18,8 @@ export const ADDRESS_RULES = {
 } as const;
 
 const trimmed = () => z.string('须为字符串').check(z.trim());
-const name = () => trimmed().check(z.minLength(1, '不能为空'), z.maxLength(ADDRESS_RULES.nameMax, `不能超过 ${ADDRESS_RULES.nameMax} 个字符`));
+const name = () =>
+  trimmed().check(z.minLength(1, '不能为空'), z.maxLength(ADDRESS_RULES.nameMax, `不能超过 ${ADDRESS_RULES.nameMax} 个字符`));
 const tag = () => z._default(trimmed().check(z.maxLength(ADDRESS_RULES.tagMax, `不能超过 ${ADDRESS_RULES.tagMax} 个字符`)), '');
 const detail = () =>
   trimmed().check(
@@ -108,6 +110,7 @@ export const addressDetail = endpoint({
   output: address,
   auth: 'required',
   summary: '一条收货地址',
+  errors: [CODE.notFound],
 });
 
 /** Create (no id) or update (own id). Districts must exist and chain; is_default 1 clears the other default in the same transaction; the first address becomes the default; at most 20 per user. */
@@ -120,6 +123,7 @@ export const saveAddress = endpoint({
   output: address,
   auth: 'required',
   summary: '新增（无 id）或修改收货地址',
+  errors: [CODE.notFound, CODE.conflict],
 });
 
 /** Deletes one of the caller's addresses; another user's id is a 404. */
@@ -132,4 +136,5 @@ export const removeAddress = endpoint({
   output: z.object({ id: z.number() }),
   auth: 'required',
   summary: '删除收货地址',
+  errors: [CODE.notFound],
 });

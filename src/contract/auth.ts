@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
+import { CODE } from './envelope';
 import { empty, flag, httpUrl, mobile, smsCode } from './fields';
 
 const sent = z.object({ expires_in: z.number(), resend_in: z.number() });
@@ -14,6 +15,7 @@ export const sendMobileCode = endpoint({
   output: sent,
   auth: 'none',
   summary: '发送短信验证码；is_register 1 表示注册，已注册的手机号被拒绝',
+  errors: [CODE.tooMany, CODE.conflict],
 });
 
 export const sendMobileCodeSigned = endpoint({
@@ -29,6 +31,7 @@ export const sendMobileCodeSigned = endpoint({
   output: sent,
   auth: 'none',
   summary: '发送短信验证码（带手机号与时间签名的令牌）',
+  errors: [CODE.tooMany],
 });
 
 export const mobileCodeLogin = endpoint({
@@ -46,6 +49,7 @@ export const mobileCodeLogin = endpoint({
   output: z.object({ token: z.string(), user: loginUser }),
   auth: 'none',
   summary: '短信验证码登录；新手机号自动注册（is_first 1）',
+  errors: [CODE.conflict],
 });
 
 export const officialWeixinData = endpoint({
@@ -57,6 +61,7 @@ export const officialWeixinData = endpoint({
   output: z.object({ authorize_url: z.string(), state: z.string() }),
   auth: 'none',
   summary: '公众号网页授权：返回授权地址与 state',
+  errors: [CODE.upstream],
 });
 
 export const officialWeixinLogin = endpoint({
@@ -77,6 +82,7 @@ export const officialWeixinLogin = endpoint({
   }),
   auth: 'none',
   summary: '用授权 code 登录；未绑定手机号时 register 为 1 并返回 third_auth_key',
+  errors: [CODE.upstream],
 });
 
 /** Spec: "Open-data get returns data.openid" (e.g. for WeChat Pay in the official account). */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
+import { CODE } from './envelope';
 import { mobile, optionalId, smsCode } from './fields';
 
 /** Binding a mobile number to the account, and the third-party identities bound to it. */
@@ -13,6 +14,7 @@ export const bindMobile = endpoint({
   output: z.object({ expires_in: z.number(), resend_in: z.number() }),
   auth: 'required',
   summary: '发送绑定手机号的短信验证码（规则同登录）；已绑定其他账号的手机号被拒绝',
+  errors: [CODE.tooMany, CODE.conflict],
 });
 
 export const confirmBindMobile = endpoint({
@@ -24,6 +26,7 @@ export const confirmBindMobile = endpoint({
   output: z.object({ id: z.number(), mobile: z.string(), need_bound: z.number() }),
   auth: 'required',
   summary: '用短信验证码确认绑定手机号（规则同登录）；之后基本信息 need_bound 为 0',
+  errors: [CODE.conflict],
 });
 
 const thirdIdentity = z.object({ bound: z.number(), nickname: z.string(), avatar: z.string() });
@@ -37,4 +40,5 @@ export const thirdBindInfo = endpoint({
   output: z.object({ user_id: z.number(), mobile_bound: z.number(), mobile: z.string(), wechat: thirdIdentity }),
   auth: 'required',
   summary: '当前用户绑定的手机号与第三方身份（微信）；userId 只能是自己',
+  errors: [CODE.notFound],
 });

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { ErrorCode } from './envelope';
 
 /** The services the app talks to. The reference server serves each under a path prefix. */
 export type Host = 'platform' | 'member' | 'cet' | 'ai' | 'circle' | 'school';
@@ -21,6 +22,12 @@ export interface EndpointDef<I extends z.ZodMiniType, O extends z.ZodMiniType, A
   /** The server sends `data` as `{encrypt}` (AES-256-GCM), the client decrypts it. */
   readonly encrypt?: boolean;
   readonly summary: string;
+  /**
+   * Refusal codes this endpoint's handler can answer beyond the ones every endpoint of its kind can
+   * (4000 for an input, 4001 for a signed one, 4010/4440 for auth required), e.g. `[CODE.notFound]`.
+   * Published in the OpenAPI document and docs/api.md.
+   */
+  readonly errors?: readonly ErrorCode[];
 }
 
 export type AnyEndpoint = EndpointDef<z.ZodMiniType, z.ZodMiniType>;

@@ -17,4 +17,11 @@ export const CODE = {
   /** The session is no longer valid: the client logs out and sends the user to login after 1 s. */
   sessionInvalid: 4440,
   conflict: 4090,
+  /** An outside service (WeChat) failed or is not configured: HTTP 502 or 503. */
+  upstream: 5020,
+  /** An unexpected server error: HTTP 500, the message never carries details. */
+  serverError: 5000,
 } as const;
+
+/** A refusal code an endpoint may answer (every code except ok). */
+export type ErrorCode = Exclude<(typeof CODE)[keyof typeof CODE], 0>;

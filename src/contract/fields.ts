@@ -10,10 +10,7 @@ export const id = () => z.coerce.number().check(z.int('须为整数'), z.positiv
 export const optionalId = () => z.optional(id());
 export const offset = () => z._default(z.coerce.number().check(z.int('须为整数'), z.nonnegative('不能为负数')), 0);
 export const count = (def: number, max = 50) =>
-  z._default(
-    z.coerce.number().check(z.int('须为整数'), z.positive('须为正整数'), z.maximum(max, `不能大于 ${max}`)),
-    def,
-  );
+  z._default(z.coerce.number().check(z.int('须为整数'), z.positive('须为正整数'), z.maximum(max, `不能大于 ${max}`)), def);
 export const flag = () => z.coerce.number().check(z.int('须为 0 或 1'), z.minimum(0, '须为 0 或 1'), z.maximum(1, '须为 0 或 1'));
 export const MOBILE_RE = /^1\d{10}$/;
 export const mobile = () => z.string('须为字符串').check(z.regex(MOBILE_RE, '须为以 1 开头的 11 位手机号'));

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
+import { CODE } from './envelope';
 import { district, empty, httpUrl, id } from './fields';
 
 export const topLevelDistricts = endpoint({
@@ -22,6 +23,7 @@ export const childDistricts = endpoint({
   output: z.array(district),
   auth: 'none',
   summary: '下一级行政区',
+  errors: [CODE.notFound],
 });
 
 export const jsSdkConfig = endpoint({

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
+import { CODE } from './envelope';
 import { empty, id, optionalId, paged } from './fields';
 
 const genus = z.object({ id: z.number(), name: z.string(), icon: z.string(), description: z.string() });
@@ -39,53 +40,116 @@ const hotWord = z.object({ id: z.number(), word: z.string(), hot: z.number() });
 const subject = { genus_id: id(), category_id: id() };
 
 export const genusList = endpoint({
-  id: 'genus.genus', method: 'GET', host: 'platform', path: '/api/genus',
-  input: empty(), output: z.array(genus), auth: 'none', summary: '考试大类（genus）',
+  id: 'genus.genus',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/genus',
+  input: empty(),
+  output: z.array(genus),
+  auth: 'none',
+  summary: '考试大类（genus）',
 });
 export const categoryList = endpoint({
-  id: 'genus.category', method: 'GET', host: 'platform', path: '/api/genus/category',
-  input: z.object({ genus_id: id() }), output: z.array(category), auth: 'none', summary: '大类下的科目',
+  id: 'genus.category',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/genus/category',
+  input: z.object({ genus_id: id() }),
+  output: z.array(category),
+  auth: 'none',
+  summary: '大类下的科目',
+  errors: [CODE.notFound],
 });
 export const news = endpoint({
-  id: 'genus.news', method: 'GET', host: 'platform', path: '/api/genus/news',
-  input: z.object({ ...subject, ...paged(10) }), output: z.array(newsItem), auth: 'none',
+  id: 'genus.news',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/genus/news',
+  input: z.object({ ...subject, ...paged(10) }),
+  output: z.array(newsItem),
+  auth: 'none',
   summary: '资讯分页列表，按发布时间倒序',
 });
 export const newsDetailEndpoint = endpoint({
-  id: 'genus.news_detail', method: 'GET', host: 'platform', path: '/api/genus/news_detail',
-  input: z.object({ id: id() }), output: newsDetail, auth: 'none', summary: '资讯正文（Markdown）',
+  id: 'genus.news_detail',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/genus/news_detail',
+  input: z.object({ id: id() }),
+  output: newsDetail,
+  auth: 'none',
+  summary: '资讯正文（Markdown）',
+  errors: [CODE.notFound],
 });
 export const newsView = endpoint({
-  id: 'genus.news_view', method: 'GET', host: 'platform', path: '/api/genus/news/view',
-  input: z.object({ id: id() }), output: z.object({ view_count: z.number() }), auth: 'none',
+  id: 'genus.news_view',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/genus/news/view',
+  input: z.object({ id: id() }),
+  output: z.object({ view_count: z.number() }),
+  auth: 'none',
   summary: '资讯浏览量 +1，返回新值',
+  errors: [CODE.notFound],
 });
 export const noticeList = endpoint({
-  id: 'genus.notice', method: 'GET', host: 'platform', path: '/api/genus/notice',
-  input: z.object({ genus_id: optionalId(), category_id: optionalId(), ...paged(5) }), output: z.array(notice),
-  auth: 'none', summary: '公告（首页取 offset 0, count 5）',
+  id: 'genus.notice',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/genus/notice',
+  input: z.object({ genus_id: optionalId(), category_id: optionalId(), ...paged(5) }),
+  output: z.array(notice),
+  auth: 'none',
+  summary: '公告（首页取 offset 0, count 5）',
 });
 export const bannerList = endpoint({
-  id: 'genus.banner', method: 'GET', host: 'platform', path: '/api/genus/banner',
-  input: z.object({ ...subject, type: z._default(id(), 1) }), output: z.array(banner), auth: 'none',
+  id: 'genus.banner',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/genus/banner',
+  input: z.object({ ...subject, type: z._default(id(), 1) }),
+  output: z.array(banner),
+  auth: 'none',
   summary: '轮播图；type 1 学习首页，2 商城',
 });
 export const bannerDetailEndpoint = endpoint({
-  id: 'genus.banner_detail', method: 'GET', host: 'platform', path: '/api/genus/banner_detail',
-  input: z.object({ id: id() }), output: bannerDetail, auth: 'none', summary: '轮播图详情',
+  id: 'genus.banner_detail',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/genus/banner_detail',
+  input: z.object({ id: id() }),
+  output: bannerDetail,
+  auth: 'none',
+  summary: '轮播图详情',
+  errors: [CODE.notFound],
 });
 export const homePageNews = endpoint({
-  id: 'genus.home_page_news', method: 'GET', host: 'platform', path: '/api/genus/home_page_news',
-  input: z.object({ genus_id: optionalId(), category_id: optionalId() }), output: z.array(newsItem), auth: 'none',
+  id: 'genus.home_page_news',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/genus/home_page_news',
+  input: z.object({ genus_id: optionalId(), category_id: optionalId() }),
+  output: z.array(newsItem),
+  auth: 'none',
   summary: '首页推荐资讯（最多 5 条）',
 });
 export const homePage = endpoint({
-  id: 'genus.home_page', method: 'GET', host: 'platform', path: '/api/genus/home_page',
-  input: z.object({ ...subject, ...paged(10) }), output: z.array(feedItem), auth: 'none',
+  id: 'genus.home_page',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/genus/home_page',
+  input: z.object({ ...subject, ...paged(10) }),
+  output: z.array(feedItem),
+  auth: 'none',
   summary: '首页信息流分页：资讯与备考攻略，推荐（is_home / 置顶）在前，再按发布时间倒序',
 });
 export const hotWordList = endpoint({
-  id: 'genus.hot_word', method: 'GET', host: 'platform', path: '/api/genus/hot_word',
-  input: z.object({ genus_id: optionalId(), category_id: optionalId(), ...paged(10) }), output: z.array(hotWord),
-  auth: 'none', summary: '热搜词（offset 0, count 10）',
+  id: 'genus.hot_word',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/genus/hot_word',
+  input: z.object({ genus_id: optionalId(), category_id: optionalId(), ...paged(10) }),
+  output: z.array(hotWord),
+  auth: 'none',
+  summary: '热搜词（offset 0, count 10）',
 });

@@ -1,8 +1,8 @@
-import type { AnyEndpoint } from './endpoint';
 import * as address from './address';
 import * as articles from './articles';
 import * as auth from './auth';
 import * as binding from './binding';
+import type { AnyEndpoint } from './endpoint';
 import * as framework from './framework';
 import * as genus from './genus';
 import * as pages from './pages';
@@ -27,4 +27,15 @@ function collect(...areas: Record<string, unknown>[]): AnyEndpoint[] {
 }
 
 /** Every declared endpoint. The server registers a route for each; a test fails if one lacks a handler. */
-export const allEndpoints: readonly AnyEndpoint[] = collect(framework, genus, auth, user, pages, study, articles, binding, userCenter, address);
+export const allEndpoints: readonly AnyEndpoint[] = collect(
+  framework,
+  genus,
+  auth,
+  user,
+  pages,
+  study,
+  articles,
+  binding,
+  userCenter,
+  address,
+);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
+import { CODE } from './envelope';
 import { empty } from './fields';
 
 const meta = z.object({
@@ -35,4 +36,5 @@ export const pageConfig = endpoint({
   output: z.record(z.string(), z.unknown()),
   auth: 'none',
   summary: '一个页面的完整配置（最后一个通过校验的版本）',
+  errors: [CODE.notFound],
 });

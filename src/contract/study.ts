@@ -2,6 +2,7 @@
 // syllabus, columns, search, and the course / e-book lists the study tabs show until their modules exist.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
+import { CODE } from './envelope';
 import { count, id, paged, text } from './fields';
 
 const subject = { genus_id: id(), category_id: id() };
@@ -128,6 +129,7 @@ export const strategyDetailEndpoint = endpoint({
   output: strategyDetail,
   auth: 'none',
   summary: '备考攻略正文（Markdown）',
+  errors: [CODE.notFound],
 });
 export const strategyView = endpoint({
   id: 'study.strategy_view',
@@ -138,6 +140,7 @@ export const strategyView = endpoint({
   output: z.object({ view_count: z.number() }),
   auth: 'none',
   summary: '攻略浏览量 +1，返回新值',
+  errors: [CODE.notFound],
 });
 export const going = endpoint({
   id: 'study.going',
@@ -158,6 +161,7 @@ export const signUpInfo = endpoint({
   output: guide,
   auth: 'none',
   summary: '科目的报名入口与报名须知',
+  errors: [CODE.notFound],
 });
 export const outline = endpoint({
   id: 'study.outline',
@@ -168,6 +172,7 @@ export const outline = endpoint({
   output: guide,
   auth: 'none',
   summary: '科目的考试大纲',
+  errors: [CODE.notFound],
 });
 export const columnList = endpoint({
   id: 'study.column',
@@ -178,6 +183,7 @@ export const columnList = endpoint({
   output: z.array(column),
   auth: 'none',
   summary: '大类下的专栏（文章合集）',
+  errors: [CODE.notFound],
 });
 export const columnContent = endpoint({
   id: 'study.column_content',
@@ -188,6 +194,7 @@ export const columnContent = endpoint({
   output: z.extend(column, { items: z.array(columnArticle) }),
   auth: 'none',
   summary: '专栏信息及其文章（资讯与攻略，按专栏内顺序）',
+  errors: [CODE.notFound],
 });
 export const search = endpoint({
   id: 'study.search',

@@ -2,6 +2,7 @@
 // collections and the legal documents behind the agreement pages.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
+import { CODE } from './envelope';
 import { count, empty, id, offset, optionalId } from './fields';
 
 /** What a user can collect; each maps to a content kind of another area. */
@@ -10,7 +11,8 @@ export type CollectionType = (typeof COLLECTION_TYPES)[number];
 
 /** A string first, so a missing type reads “缺少参数 type”. */
 const collectionType = () => z.pipe(z.string('须为字符串'), z.enum(COLLECTION_TYPES, `须为 ${COLLECTION_TYPES.join('、')} 之一`));
-const key = (what: string) => z.string('须为字符串').check(z.regex(/^[a-z][a-z0-9_]{0,63}$/, `须为${what}的英文标识（小写字母、数字、下划线）`));
+const key = (what: string) =>
+  z.string('须为字符串').check(z.regex(/^[a-z][a-z0-9_]{0,63}$/, `须为${what}的英文标识（小写字母、数字、下划线）`));
 
 const statistics = z.object({
   order_count: z.number(),
@@ -129,6 +131,7 @@ export const messageRead = endpoint({
   output: z.object({ id: z.number(), is_read: z.number(), unread_count: z.number() }),
   auth: 'required',
   summary: '标记一条消息已读',
+  errors: [CODE.notFound],
 });
 
 /** Marks every unread message of the caller read; returns how many. */
@@ -149,7 +152,13 @@ export const collections = endpoint({
   method: 'GET',
   host: 'platform',
   path: '/api/user/collection',
-  input: z.object({ offset: offset(), count: count(10), genus_id: optionalId(), category_id: optionalId(), type: z.optional(collectionType()) }),
+  input: z.object({
+    offset: offset(),
+    count: count(10),
+    genus_id: optionalId(),
+    category_id: optionalId(),
+    type: z.optional(collectionType()),
+  }),
   output: z.array(collection),
   auth: 'required',
   summary: '我的收藏，最新在前',
@@ -165,6 +174,7 @@ export const addCollection = endpoint({
   output: z.object({ id: z.number(), created: z.number() }),
   auth: 'required',
   summary: '收藏一项内容（已收藏时 created 0）',
+  errors: [CODE.notFound],
 });
 
 /** Removes one of the caller's collections; another user's id is a 404. */
@@ -177,6 +187,7 @@ export const removeCollection = endpoint({
   output: z.object({ id: z.number() }),
   auth: 'required',
   summary: '取消收藏',
+  errors: [CODE.notFound],
 });
 
 /** One public document by key: user_agreement, privacy, personal_info_list, third_party_sdk, cancellation. */
@@ -189,4 +200,5 @@ export const documentEndpoint = endpoint({
   output: document,
   auth: 'none',
   summary: '按 key 读取公开文档（Markdown）',
+  errors: [CODE.notFound],
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { allEndpoints } from '../contract';
 import { HOST_PREFIX } from '../contract/endpoint';
 import { CODE } from '../contract/envelope';
@@ -9,7 +9,8 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/connect';
 import { registerDevRoutes } from './dev/routes';
 import type { Services } from './http/context';
-import { ApiError } from './http/errors';
+import { installErrorEnvelope, refusal } from './http/error-envelope';
+import { OPENAPI_PATH, openApiDocument } from './http/openapi';
 import { registerEndpoints } from './http/register';
 import { registerMediaRoutes } from './media/routes';
 import { PageStore } from './pages/page-store';
@@ -23,11 +24,13 @@ export interface BuiltApp {
 }
 
 // Unknown paths under these answer a 404 envelope; every other GET is a client route (dev tools like /dev/inbox are explicit routes).
-const API_PREFIXES = ['/api/', ...Object.values(HOST_PREFIX).filter(Boolean).map((p) => `${p}/`), '/media/'];
-
-function envelope(status: number, code: number, msg: string) {
-  return { status, msg, code, data: null };
-}
+const API_PREFIXES = [
+  '/api/',
+  ...Object.values(HOST_PREFIX)
+    .filter(Boolean)
+    .map((p) => `${p}/`),
+  '/media/',
+];
 
 /** Builds the whole server (API, media, dev tools, client files) without listening. */
 export async function buildApp(config: ServerConfig, db: Db, clock: () => number = () => Math.floor(Date.now() / 1000)): Promise<BuiltApp> {
@@ -37,7 +40,7 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
     trustProxy: true,
     // Errors raised before routing (e.g. a malformed percent-encoded path) get the envelope too.
     frameworkErrors: (_error, _req, reply) => {
-      (reply as FastifyReply).code(400).send(envelope(1, CODE.badInput, '请求地址不正确'));
+      (reply as FastifyReply).code(400).send(refusal(1, CODE.badInput, '请求地址不正确'));
     },
   });
   const pages = new PageStore(config.pagesDir, config.schemasDir, (line) => app.log.error(line), config.production);
@@ -57,28 +60,12 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
-    if (error instanceof ApiError) {
-      return reply.code(error.httpStatus).send(envelope(1, error.code, error.message));
-    }
-    const statusCode = (error as FastifyError).statusCode;
-    if (statusCode && statusCode >= 400 && statusCode < 500) {
-      const fstCode = (error as FastifyError).code;
-      const msg =
-        fstCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? '不支持的请求体类型，请使用 application/json'
-          : statusCode === 413
-            ? '请求体过大'
-            : fstCode?.startsWith('FST_ERR_CTP')
-              ? '请求体不是合法的 JSON'
-              : `请求不正确：${error.message}`;
-      return reply.code(statusCode).send(envelope(1, CODE.badInput, msg));
-    }
-    req.log.error(error);
-    return reply.code(500).send(envelope(1, 5000, '服务器繁忙，请稍后再试'));
-  });
+  installErrorEnvelope(app);
 
   registerEndpoints(app, allEndpoints, allRouteHandlers, services);
+  // The published contract, generated once at start (not per request).
+  const openapi = JSON.stringify(openApiDocument(allEndpoints));
+  app.get(OPENAPI_PATH, (_req, reply) => reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(openapi));
   registerMediaRoutes(app, services);
   if (config.devTools) registerDevRoutes(app, services);
 
@@ -101,7 +88,7 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((p) => url.startsWith(p)) || req.method !== 'GET' || !hasClient) {
-      return reply.code(404).send(envelope(1, CODE.notFound, `接口不存在：${req.method} ${url}`));
+      return reply.code(404).send(refusal(1, CODE.notFound, `接口不存在：${req.method} ${url}`));
     }
     // Client-side routes: every other GET gets the app shell, with the route table inlined.
     const manifest = pages.manifest();
@@ -115,5 +102,8 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
 /** Inlines the route table as inert JSON (no script runs from it, so the CSP needs no unsafe-inline). */
 function shellHtml(indexHtml: string, manifest: unknown): string {
   const json = JSON.stringify(manifest).replace(/</g, '\\u003c');
-  return indexHtml.replace('<div id="root"></div>', `<script id="page-manifest" type="application/json">${json}</script><div id="root"></div>`);
+  return indexHtml.replace(
+    '<div id="root"></div>',
+    `<script id="page-manifest" type="application/json">${json}</script><div id="root"></div>`,
+  );
 }
