@@ -1,6 +1,5 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { dropContractSummaries, inertZod } from './scripts/vite/client-contract.ts';
 
 // The client signs requests and decrypts replies with the same keys the server uses.
 process.env.VITE_SIGN_KEY ||= process.env.SIGN_KEY ?? '';
@@ -10,7 +9,7 @@ const API_PORT = Number(process.env.API_PORT ?? 8081);
 const proxied = ['/api', '/member', '/cet', '/ai', '/circle', '/school', '/dev', '/media'];
 
 export default defineConfig({
-  plugins: [inertZod(), dropContractSummaries(), react()],
+  plugins: [react()],
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
   server: {
     port: Number(process.env.PORT ?? 8080),

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { adoptNativeUserInfo } from './app/native-session';
-import { registerAllBlocks } from './blocks';
+import { registerAll } from './app/register';
 import { initNativeHost } from './platform/native-bridge';
 import { oauthDoneThisSession } from './platform/wechat/oauth-state';
 import { authState, restoreSession } from './state/auth';
@@ -10,7 +10,7 @@ import './styles.css';
 
 restoreSession();
 authState.hasWechatOAuth = oauthDoneThisSession();
-registerAllBlocks();
+registerAll();
 void initNativeHost({ onUserInfo: adoptNativeUserInfo });
 
 const root = document.getElementById('root');

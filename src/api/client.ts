@@ -1,10 +1,21 @@
-import type { AxiosInstance } from 'axios';
-import type { AnyEndpoint, InputOf, OutputOf } from '../contract/endpoint';
+import type { AuthMode, Host, Method } from '../contract/endpoint';
 import type { Envelope } from '../contract/envelope';
 import { i18n } from '../i18n';
 import { hostBase } from './config';
+import { type Http, HttpFailure } from './http';
 
-export type CallResult<E extends AnyEndpoint> = Envelope<OutputOf<E> | null>;
+/** What a request needs to know of an endpoint (the runtime's compact table or a contract declaration). */
+export interface EndpointMeta {
+  readonly id: string;
+  readonly method: Method;
+  readonly host: Host;
+  readonly path: string;
+  readonly auth: AuthMode;
+  readonly encrypt?: boolean;
+}
+
+/** The envelope: `data` is null when `status` is not 0. Typed views live in the runtime's environment. */
+export type CallResult = Envelope<unknown>;
 
 function failure(msg: string): Envelope<null> {
   return { status: -1, code: -1, msg, data: null };
@@ -14,23 +25,16 @@ function failure(msg: string): Envelope<null> {
  * Typed call of one contract endpoint. Resolves with the envelope for every HTTP 200–499 reply;
  * a network failure, timeout or 5xx resolves with `status` -1 and a Chinese message instead of throwing.
  */
-export function createCall(http: AxiosInstance) {
-  return async function call<E extends AnyEndpoint>(endpoint: E, input?: InputOf<E>): Promise<CallResult<E>> {
+export function createCall(http: Http) {
+  return async function call(endpoint: EndpointMeta, input?: object): Promise<CallResult> {
     const url = hostBase(endpoint.host) + endpoint.path;
-    const payload = (input ?? {}) as Record<string, unknown>;
     try {
-      const res = await http.request<Envelope>({
-        url,
-        method: endpoint.method,
-        signPath: endpoint.path,
-        ...(endpoint.method === 'POST' ? { data: payload } : { params: payload }),
-      });
-      const body = res.data;
+      const res = await http.request({ url, method: endpoint.method, signPath: endpoint.path, params: (input ?? {}) as Record<string, unknown> });
+      const body = res.data as Envelope | null;
       if (!body || typeof body !== 'object' || typeof body.status !== 'number') return failure(i18n.network.badReply);
-      return body as CallResult<E>;
+      return body as CallResult;
     } catch (e) {
-      const timedOut = (e as { code?: string }).code === 'ECONNABORTED';
-      return failure(timedOut ? i18n.network.timeout : i18n.network.failed);
+      return failure(e instanceof HttpFailure && e.kind === 'timeout' ? i18n.network.timeout : i18n.network.failed);
     }
   };
 }

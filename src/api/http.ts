@@ -1,4 +1,3 @@
-import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { CODE, type Envelope } from '../contract/envelope';
 import { computeSign, type Params } from '../protocol/sign';
 
@@ -13,59 +12,111 @@ export interface HttpHooks {
   onEnd(): void;
 }
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** The endpoint's path on its host; the sign is computed over it. */
-    signPath?: string;
+export interface HttpRequest {
+  /** Base URL of the host plus the endpoint's path. */
+  url: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  /** The endpoint's path on its host; the sign is computed over it. */
+  signPath: string;
+  /** Query params (GET, DELETE) or JSON body (POST). */
+  params: Params;
+}
+
+export interface HttpReply {
+  status: number;
+  data: unknown;
+}
+
+/** Why a request produced no usable reply (the caller turns it into status -1 and a Chinese message). */
+export class HttpFailure extends Error {
+  constructor(readonly kind: 'timeout' | 'network' | 'server') {
+    super(kind);
   }
 }
+
+/** `fetch` or a stand-in (tests). */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Pick<Response, 'status' | 'text'>>;
 
 function isEnvelope(v: unknown): v is Envelope {
   return Boolean(v && typeof v === 'object' && 'status' in v);
 }
 
-/**
- * The axios instance with the every-request rules: DeviceType header, sign, 30 s timeout,
- * HTTP 200–499 never throws, Bearer token, 401 and 4440 handling, `data.encrypt` decryption.
- */
-export function createHttp(h: HttpHooks): AxiosInstance {
-  const http = axios.create({
-    timeout: h.timeoutMs,
-    validateStatus: (s) => s >= 200 && s < 500,
-    headers: { DeviceType: 'web' },
-  });
-
-  http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-    h.onStart();
-    config.headers.set('DeviceType', 'web');
-    const token = h.token();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    const signed: Params | undefined = (config.method ?? 'get').toLowerCase() === 'post' ? (config.data as Params) : (config.params as Params);
-    const sign = computeSign(h.signKey, config.signPath ?? config.url ?? '', signed);
-    if (sign) config.params = { ...(config.params as Params | undefined), sign };
-    return config;
-  });
-
-  http.interceptors.response.use(
-    async (res) => {
-      h.onEnd();
-      if (res.status === 401) h.onUnauthorized();
-      const body: unknown = res.data;
-      if (isEnvelope(body)) {
-        if (body.code === CODE.sessionInvalid) h.onSessionInvalid();
-        const data = body.data as { encrypt?: unknown } | null;
-        if (res.status === 200 && body.status === 0 && data && typeof data.encrypt === 'string') {
-          // The cipher is its own chunk: only replies that are encrypted pay for it.
-          const { decryptJson } = await import('../protocol/cipher');
-          body.data = decryptJson(h.encryptKey, data.encrypt);
-        }
-      }
-      return res;
-    },
-    (error: unknown) => {
-      h.onEnd();
-      return Promise.reject(error);
-    },
-  );
-  return http;
+/** Query string of the params: undefined and null are left out, objects and arrays are sent as JSON. */
+export function queryString(params: Params): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null) continue;
+    q.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
 }
+
+/**
+ * The request layer with the every-request rules, on the platform's `fetch`: DeviceType header, sign,
+ * 30 s timeout, HTTP 200–499 resolve (never throw), Bearer token, 401 and 4440 handling, `data.encrypt`
+ * decryption. A network failure, a timeout or a 5xx rejects with an HttpFailure.
+ */
+export function createHttp(h: HttpHooks, fetchImpl: FetchLike = (url, init) => globalThis.fetch(url, init)) {
+  async function send(req: HttpRequest): Promise<HttpReply> {
+    const headers: Record<string, string> = { DeviceType: 'web', Accept: 'application/json' };
+    const token = h.token();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const sign = computeSign(h.signKey, req.signPath, req.params);
+    const post = req.method === 'POST';
+    const query = post ? (sign ? { sign } : {}) : { ...req.params, ...(sign ? { sign } : {}) };
+    if (post) headers['Content-Type'] = 'application/json';
+    const abort = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, h.timeoutMs);
+    let res: Pick<Response, 'status' | 'text'>;
+    let text: string;
+    try {
+      res = await fetchImpl(req.url + queryString(query), {
+        method: req.method,
+        headers,
+        body: post ? JSON.stringify(req.params) : undefined,
+        signal: abort.signal,
+      });
+      text = await res.text();
+    } catch {
+      throw new HttpFailure(timedOut ? 'timeout' : 'network');
+    } finally {
+      clearTimeout(timer);
+    }
+    if (res.status < 200 || res.status >= 500) throw new HttpFailure('server');
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    if (res.status === 401) h.onUnauthorized();
+    if (isEnvelope(body)) {
+      if (body.code === CODE.sessionInvalid) h.onSessionInvalid();
+      const data = body.data as { encrypt?: unknown } | null;
+      if (res.status === 200 && body.status === 0 && data && typeof data.encrypt === 'string') {
+        // The cipher is its own chunk: only replies that are encrypted pay for it.
+        const { decryptJson } = await import('../protocol/cipher');
+        body.data = decryptJson(h.encryptKey, data.encrypt);
+      }
+    }
+    return { status: res.status, data: body };
+  }
+
+  return {
+    async request(req: HttpRequest): Promise<HttpReply> {
+      h.onStart();
+      try {
+        return await send(req);
+      } finally {
+        h.onEnd();
+      }
+    },
+  };
+}
+
+export type Http = ReturnType<typeof createHttp>;

@@ -1,10 +1,12 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { i18n } from '../i18n';
 import { setNavigator } from '../platform/navigation';
 import { AppRouter } from '../runtime/AppRouter';
-import { useWechatOauth } from '../runtime/guards';
+import { EnvProvider } from '../runtime/env';
 import { Shell } from '../shell/Shell';
+import { createAppEnv } from './env';
+import { useWechatOauth } from './wechat-oauth';
 
 function NavigatorBridge() {
   const navigate = useNavigate();
@@ -25,14 +27,17 @@ function WechatOauthGate({ children }: { children: ReactNode }) {
 }
 
 export function App() {
+  const env = useMemo(createAppEnv, []);
   return (
     <BrowserRouter>
       <NavigatorBridge />
-      <Shell>
-        <WechatOauthGate>
-          <AppRouter />
-        </WechatOauthGate>
-      </Shell>
+      <EnvProvider value={env}>
+        <Shell>
+          <WechatOauthGate>
+            <AppRouter />
+          </WechatOauthGate>
+        </Shell>
+      </EnvProvider>
     </BrowserRouter>
   );
 }

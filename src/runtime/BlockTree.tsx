@@ -1,6 +1,7 @@
 import { Component, type ReactNode, Suspense, useMemo } from 'react';
 import { i18n } from '../i18n';
 import type { BlockProps, PageApi } from './block-api';
+import type { Env } from './env';
 import { ChunkLoadError } from './lazy-timeout';
 import { evaluate, resolveDeep, type Scope } from './expr';
 import type { Action, BlockNode } from './page-config.gen';
@@ -10,6 +11,7 @@ const DEV = import.meta.env.DEV;
 
 export interface TreeContext {
   page: PageApi;
+  env: Env;
   run(actions: Action | readonly Action[] | undefined, scope: Scope): Promise<void>;
   /** Config file, for error boxes in development. */
   file: string;
@@ -73,6 +75,7 @@ function BlockView({ node, scope, ctx, path }: { node: BlockNode; scope: Scope; 
     node,
     scope,
     page: ctx.page,
+    env: ctx.env,
     children: node.children ? <BlockList nodes={node.children} scope={scope} ctx={ctx} path={`${path}/children`} /> : null,
     renderBlocks: (nodes, extra) => (nodes ? <BlockList nodes={nodes} scope={extra ? { ...scope, ...extra } : scope} ctx={ctx} path={`${path}/props`} /> : null),
     run: (actions, extra) => ctx.run(actions, extra ? { ...scope, ...extra } : scope),

@@ -1,20 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { call } from '../api';
-import type { RouteEntry } from '../contract/pages';
-import { baseInfo } from '../contract/user';
 import { i18n } from '../i18n';
 import { authState } from '../state/auth';
 import { examContext } from '../state/exam-context';
 import { uiState } from '../state/ui';
 import { runActions } from './actions';
-import type { PageApi } from './block-api';
+import type { ImageRenderer, PageApi } from './block-api';
 import { BlockList, type TreeContext } from './BlockTree';
 import { dataOf, usePageData } from './data-sources';
 import { renderTemplate, type Scope } from './expr';
+import { type Env, useEnv } from './env';
 import { BIND_MOBILE_ROUTE, guardRedirect } from './guards';
-import { loadPageConfig } from './manifest';
+import { loadPageConfig, type RouteEntry } from './manifest';
 import type { PageConfig } from './page-config.gen';
 
 function useConfig(name: string): PageConfig | string | null {
@@ -44,16 +42,16 @@ function titleOf(template: string, scope: Scope): string {
  * The answer is kept with the route it was asked for (the host may be reused by the next route),
  * and the page waits while it is asked. A failed call shows the page (the server still refuses).
  */
-function useBindingCheck(key: string | null): 'checking' | 'bind' | 'ok' {
+function useBindingCheck(env: Env, key: string | null): 'checking' | 'bind' | 'ok' {
   const [result, setResult] = useState<{ key: string; bind: boolean } | null>(null);
   useEffect(() => {
     if (!key) return;
     let live = true;
-    call(baseInfo, {}).then((res) => live && setResult({ key, bind: res.status === 0 && res.data?.need_bound === 1 }));
+    env.call('user.base_info', {}).then((res) => live && setResult({ key, bind: res.status === 0 && res.data?.need_bound === 1 }));
     return () => {
       live = false;
     };
-  }, [key]);
+  }, [env, key]);
   if (!key) return 'ok';
   if (result?.key !== key) return 'checking';
   return result.bind ? 'bind' : 'ok';
@@ -62,7 +60,7 @@ function useBindingCheck(key: string | null): 'checking' | 'bind' | 'ok' {
 function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
   const params = useParams();
   const location = useLocation();
-  const navigate = useNavigate();
+  const env = useEnv();
   const exam = useSnapshot(examContext);
   const auth = useSnapshot(authState);
   const [state, setPageState] = useState<Record<string, unknown>>(() => ({ ...(config.state ?? {}) }));
@@ -85,6 +83,8 @@ function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
     };
   }, [entry.name, config.meta.hideHome, config.meta.hideFeedback]);
 
+  // Image sources (posters) belong to this page: a poster on another page is never saved from here.
+  const imageSources = useRef(new Map<string, ImageRenderer>());
   const page: PageApi = useMemo(
     () => ({
       name: config.name,
@@ -92,18 +92,20 @@ function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
       loadMore: data.loadMore,
       refresh: data.refresh,
       setState: (key, value) => setPageState((s) => ({ ...s, [key]: value })),
+      registerImageSource: (id, render) => {
+        imageSources.current.set(id, render);
+        return () => {
+          if (imageSources.current.get(id) === render) imageSources.current.delete(id);
+        };
+      },
+      imageSource: (id) => imageSources.current.get(id),
     }),
     [config.name, data],
   );
-  const ctx: TreeContext = useMemo(
-    () => ({
-      page,
-      file: `pages-config (${config.name})`,
-      run: (actions, s) =>
-        runActions(actions, s, { navigate: (to, o) => navigate(to, o), refresh: page.refresh, setState: page.setState }),
-    }),
-    [page, config.name, navigate],
-  );
+  const ctx: TreeContext = useMemo(() => {
+    const run: TreeContext['run'] = (actions, s) => runActions(actions, { env, page, scope: s, run: (more, extra) => run(more, { ...s, ...extra }) });
+    return { page, env, file: `pages-config (${config.name})`, run };
+  }, [page, env, config.name]);
   return (
     <main className={`page page-${config.name}`} data-page={config.name}>
       <BlockList nodes={config.blocks} scope={scope} ctx={ctx} path="/blocks" />
@@ -115,10 +117,11 @@ function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
 export function PageHost({ entry }: { entry: RouteEntry }) {
   const location = useLocation();
   const auth = useSnapshot(authState);
+  const env = useEnv();
   useSnapshot(examContext);
   const fullPath = location.pathname + location.search;
   const redirect = guardRedirect(entry.meta, fullPath);
-  const binding = useBindingCheck(entry.meta.needBinding && auth.hasLogin && !redirect ? `${entry.name} ${location.key}` : null);
+  const binding = useBindingCheck(env, entry.meta.needBinding && auth.hasLogin && !redirect ? `${entry.name} ${location.key}` : null);
   const config = useConfig(entry.name);
   if (redirect) return <Navigate to={redirect} replace />;
   if (binding === 'bind') return <Navigate to={`${BIND_MOBILE_ROUTE}?redirect=${encodeURIComponent(fullPath)}`} replace />;

@@ -1,87 +1,71 @@
-import { call } from '../api';
 import { i18n } from '../i18n';
-import { copyText } from '../platform/clipboard';
-import { saveImage, share } from '../platform/share';
-import { showToast, uiState } from '../state/ui';
+import type { PageApi } from './block-api';
+import type { Env } from './env';
 import { resolveDeep, type Scope } from './expr';
-import { endpointById } from './endpoints';
-import { imageSource } from './image-sources';
 import type { Action } from './page-config.gen';
 
+/** The names of the actions a page config may use (one schema file each in `schemas/actions/`). */
+export type ActionType = Action['action'];
+/** The action of one name, as its schema declares it. */
+export type ActionOf<T extends ActionType> = Action extends infer A ? (A extends { action: infer N } ? (T extends N ? A : never) : never) : never;
+
+/** What a handler may use: the environment, the page, the scope the action runs in. */
 export interface ActionContext {
-  navigate(to: string, opts?: { replace?: boolean }): void;
-  refresh(source: string): void;
-  setState(key: string, value: unknown): void;
+  env: Env;
+  page: PageApi;
+  scope: Scope;
+  /** Runs follow-up actions (e.g. a call's `then`) with extra scope. */
+  run(actions: Action | readonly Action[] | undefined, extraScope?: Scope): Promise<void>;
 }
 
-function asText(v: unknown): string {
-  return v === undefined || v === null ? '' : String(v);
+/** Runs one action; false stops the actions after it (e.g. a failed call skips its follow-ups). */
+export type ActionHandler<T extends ActionType> = (action: ActionOf<T>, ctx: ActionContext) => boolean | Promise<boolean>;
+
+interface Registered {
+  handler: ActionHandler<never>;
+  /** Keys left unresolved: the handler evaluates them itself (e.g. `then`, once `result` is known). */
+  raw: readonly string[];
 }
 
-/** Runs one action; returns false when a call failed (so `then` actions are skipped). */
-async function runOne(action: Action, scope: Scope, ctx: ActionContext): Promise<boolean> {
-  // Nested `then` actions are resolved later, when `result` is known.
-  const later = 'then' in action ? action.then : undefined;
-  // biome-ignore lint/suspicious/noThenProperty: `then` is the call action's follow-up list in the page format.
-  const resolved = resolveDeep({ ...action, then: undefined }, scope) as Action;
-  // biome-ignore lint/suspicious/noThenProperty: as above.
-  const a = (later ? Object.assign(resolved, { then: later }) : resolved) as Action;
-  switch (a.action) {
-    case 'navigate': {
-      const to = asText(a.to);
-      if (/^https?:\/\//.test(to)) globalThis.location.assign(to);
-      else ctx.navigate(to, { replace: a.replace });
-      return true;
-    }
-    case 'call': {
-      const endpoint = endpointById(a.endpoint);
-      if (!endpoint) {
-        showToast(`${i18n.runtime.unknownEndpoint} ${a.endpoint}`);
-        return false;
-      }
-      const res = await call(endpoint, (a.params ?? {}) as never);
-      if (res.status !== 0) {
-        if (a.failureToast !== false) showToast(res.msg);
-        return false;
-      }
-      if (a.successToast) showToast(typeof a.successToast === 'string' ? a.successToast : res.msg);
-      for (const s of a.refresh ?? []) ctx.refresh(s);
-      if (a.then) await runActions(a.then, { ...scope, result: res.data }, ctx);
-      return true;
-    }
-    case 'copy': {
-      const ok = await copyText(asText(a.text));
-      showToast(ok ? i18n.runtime.copyOk : i18n.runtime.copyFailed);
-      return ok;
-    }
-    case 'customerService':
-    case 'feedback':
-      uiState.popup = a.action;
-      return true;
-    case 'share':
-      await share({ title: a.title, desc: a.desc, link: a.link ?? globalThis.location?.href, image: a.image });
-      return true;
-    case 'saveImage': {
-      const render = a.target ? imageSource(a.target) : undefined;
-      const src = render ? await render() : asText(a.src);
-      if (!src) {
-        showToast(i18n.runtime.saveImageFailed);
-        return false;
-      }
-      saveImage(src, a.filename);
-      return true;
-    }
-    case 'setState':
-      ctx.setState(a.key, a.value);
-      return true;
-  }
+const table = new Map<string, Registered>();
+
+/**
+ * Adds an action to the table. The action's JSON Schema is `schemas/actions/<type>.schema.json`
+ * (the page schema's action union is generated from those files); the handler runs it.
+ * Core modules register their own actions (pay, play video, open reader…) from `src/app`.
+ */
+export function registerAction<T extends ActionType>(type: T, handler: ActionHandler<T>, options: { raw?: readonly string[] } = {}): void {
+  if (table.has(type)) throw new Error(`操作类型重复注册：${type}`);
+  table.set(type, { handler: handler as ActionHandler<never>, raw: options.raw ?? [] });
 }
 
-/** Runs actions in order; stops at the first failed call. */
-export async function runActions(actions: Action | readonly Action[] | undefined, scope: Scope, ctx: ActionContext): Promise<void> {
+export function registeredActions(): string[] {
+  return [...table.keys()].sort();
+}
+
+/** Test helper: forget every registration. */
+export function clearActions(): void {
+  table.clear();
+}
+
+function resolveAction(action: Action, raw: readonly string[], scope: Scope): Action {
+  const source = action as unknown as Record<string, unknown>;
+  const resolved: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(source)) resolved[k] = raw.includes(k) ? v : resolveDeep(v, scope);
+  return resolved as unknown as Action;
+}
+
+/** Runs actions in order; stops at the first one that fails. */
+export async function runActions(actions: Action | readonly Action[] | undefined, ctx: ActionContext): Promise<void> {
   if (!actions) return;
-  const list = Array.isArray(actions) ? actions : [actions as Action];
+  const list: readonly Action[] = Array.isArray(actions) ? actions : [actions as Action];
   for (const action of list) {
-    if (!(await runOne(action, scope, ctx))) return;
+    const entry = table.get(action.action);
+    if (!entry) {
+      ctx.env.toast(`${i18n.runtime.unknownAction} ${action.action}`);
+      return;
+    }
+    const ok = await entry.handler(resolveAction(action, entry.raw, ctx.scope) as never, ctx);
+    if (!ok) return;
   }
 }

@@ -1,6 +1,19 @@
+/**
+ * The block API: the one door through which blocks, modules and the shell reach the runtime.
+ * Blocks import from here only (plus format and i18n); every outside effect comes through `env`.
+ */
 import type { ComponentType, ReactNode } from 'react';
+import type { Env } from './env';
 import type { Scope } from './expr';
 import type { Action, BlockNode } from './page-config.gen';
+
+export type { CallReply, ConfirmOptions, Env, InputOfId, KeyValueStore, OutputOfId, ShareData, SubjectChoice } from './env';
+export { useEnv } from './env';
+export type { EndpointId } from './endpoint-table.gen';
+export { renderTemplate, resolveDeep, type Scope } from './expr';
+export { Link, useCurrentPath } from './Link';
+export type { Action, BlockNode, PageConfig } from './page-config.gen';
+export { type CallState, useCall } from './use-call';
 
 /** State of one data source of the page, as blocks see it. */
 export interface SourceState {
@@ -14,6 +27,9 @@ export interface SourceState {
   error: string;
 }
 
+/** Renders something that can be saved as an image (a poster) and answers its URL ('' on failure). */
+export type ImageRenderer = () => Promise<string>;
+
 /** What the page offers its blocks. */
 export interface PageApi {
   name: string;
@@ -23,6 +39,10 @@ export interface PageApi {
   /** Reload a source from the start. */
   refresh(name: string): void;
   setState(key: string, value: unknown): void;
+  /** A block that can be saved as an image registers its renderer under its id on this page; returns the unregister. */
+  registerImageSource(id: string, render: ImageRenderer): () => void;
+  /** The renderer registered on this page under `id`. */
+  imageSource(id: string): ImageRenderer | undefined;
 }
 
 /** Props every block component receives. `P` is the block's generated props type. */
@@ -38,6 +58,8 @@ export interface BlockProps<P = Record<string, unknown>> {
   /** Runs actions with the block's scope plus extra scope. */
   run(actions: Action | readonly Action[] | undefined, extraScope?: Scope): Promise<void>;
   page: PageApi;
+  /** Calls, navigation, toasts, dialogs, clipboard, share, storage, session. */
+  env: Env;
 }
 
 export interface BlockDefinition {

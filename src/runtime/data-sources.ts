@@ -70,7 +70,7 @@ export function usePageData(pageName: string, sources: Record<string, DataSource
     const countParam = p.source.paged?.countParam ?? 'count';
     return async (offset, count) => {
       if (!endpoint) return { status: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null };
-      const res = await call(endpoint, { ...p.params, [offsetParam]: offset, [countParam]: count } as never);
+      const res = await call(endpoint, { ...p.params, [offsetParam]: offset, [countParam]: count });
       return { status: res.status, msg: res.msg, data: Array.isArray(res.data) ? res.data : null };
     };
   }, []);
@@ -91,7 +91,7 @@ export function usePageData(pageName: string, sources: Record<string, DataSource
       }
       setState((s) => ({ ...s, [p.name]: { ...(s[p.name] ?? EMPTY), loading: true, error: '' } }));
       const key = p.key;
-      (endpoint ? call(endpoint, p.params as never) : Promise.resolve({ status: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null })).then(
+      (endpoint ? call(endpoint, p.params) : Promise.resolve({ status: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null })).then(
         (res) => {
           if (started.current.get(p.name) !== key) return; // superseded by a newer request
           setState((s) => ({

@@ -1,9 +1,6 @@
-import { allEndpoints } from '../contract';
-import type { AnyEndpoint } from '../contract/endpoint';
+import { type EndpointId, type EndpointMeta, endpointTable } from './endpoint-table.gen';
 
-const byId = new Map<string, AnyEndpoint>(allEndpoints.map((e) => [e.id, e]));
-
-/** The contract endpoint a page config names (e.g. "genus.news"). */
-export function endpointById(id: string): AnyEndpoint | undefined {
-  return byId.get(id);
+/** The endpoint a page config names (e.g. "genus.news"), from the compact generated table. */
+export function endpointById(id: string): EndpointMeta | undefined {
+  return Object.hasOwn(endpointTable, id) ? endpointTable[id as EndpointId] : undefined;
 }

@@ -1,11 +1,11 @@
 import { call } from '../api';
-import { pageConfig, pageManifest, type RouteEntry } from '../contract/pages';
+import { endpointTable } from './endpoint-table.gen';
+import type { OutputOfId } from './env';
 import type { PageConfig } from './page-config.gen';
 
-export interface Manifest {
-  version: string;
-  routes: RouteEntry[];
-}
+export type Manifest = OutputOfId<'pages.manifest'>;
+/** One route of the route table: a page config's name, path, aliases and meta. */
+export type RouteEntry = Manifest['routes'][number];
 
 /** The route table: inlined by the server into index.html, else fetched (Vite dev server). */
 export async function loadManifest(): Promise<Manifest | string> {
@@ -17,8 +17,8 @@ export async function loadManifest(): Promise<Manifest | string> {
       /* fall back to the API */
     }
   }
-  const res = await call(pageManifest, {});
-  return res.status === 0 && res.data ? res.data : res.msg;
+  const res = await call(endpointTable['pages.manifest'], {});
+  return res.status === 0 && res.data ? (res.data as Manifest) : res.msg;
 }
 
 const configs = new Map<string, Promise<PageConfig | string>>();
@@ -27,7 +27,7 @@ const configs = new Map<string, Promise<PageConfig | string>>();
 export function loadPageConfig(name: string): Promise<PageConfig | string> {
   let p = configs.get(name);
   if (!p) {
-    p = call(pageConfig, { name }).then((res) => {
+    p = call(endpointTable['pages.config'], { name }).then((res) => {
       if (res.status === 0 && res.data) return res.data as unknown as PageConfig;
       configs.delete(name);
       return res.msg;

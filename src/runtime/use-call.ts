@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { call } from '../api';
-import type { AnyEndpoint, InputOf, OutputOf } from '../contract/endpoint';
+import type { EndpointId } from './endpoint-table.gen';
+import { type InputOfId, type OutputOfId, useEnv } from './env';
 
 export interface CallState<T> {
   data: T | null;
@@ -9,21 +9,22 @@ export interface CallState<T> {
 }
 
 /** For hand-coded modules: fetches an endpoint when `input` changes (null skips); data is kept only on status 0. */
-export function useCall<E extends AnyEndpoint>(endpoint: E, input: InputOf<E> | null): CallState<OutputOf<E>> {
-  const [state, setState] = useState<CallState<OutputOf<E>>>({ data: null, loading: input !== null, error: '' });
+export function useCall<K extends EndpointId>(id: K, input: InputOfId<K> | null): CallState<OutputOfId<K>> {
+  const env = useEnv();
+  const [state, setState] = useState<CallState<OutputOfId<K>>>({ data: null, loading: input !== null, error: '' });
   const key = input === null ? null : JSON.stringify(input);
   useEffect(() => {
     if (key === null) return;
     let live = true;
     setState((s) => ({ ...s, loading: true, error: '' }));
-    call(endpoint, JSON.parse(key) as InputOf<E>).then((res) => {
+    env.call(id, JSON.parse(key) as InputOfId<K>).then((res) => {
       if (!live) return;
-      if (res.status === 0) setState({ data: res.data as OutputOf<E>, loading: false, error: '' });
+      if (res.status === 0) setState({ data: res.data as OutputOfId<K>, loading: false, error: '' });
       else setState((s) => ({ ...s, loading: false, error: res.msg }));
     });
     return () => {
       live = false;
     };
-  }, [endpoint, key]);
+  }, [env, id, key]);
   return state;
 }

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { storage } from '../../platform/storage';
+import { storage } from '../platform/storage';
 
 /** Stored flag: '1' shows the floating home button (spec §2). */
 export const HOME_BUTTON_KEY = 'beikao.show_home_button';

@@ -1,56 +1,81 @@
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { createCall } from '../../src/api/client';
-import { createHttp, type HttpHooks } from '../../src/api/http';
+import { createHttp, type FetchLike, type HttpHooks } from '../../src/api/http';
 import { genusList, news } from '../../src/contract/genus';
 import { encryptJson } from '../../src/protocol/cipher';
 import { computeSign } from '../../src/protocol/sign';
 
-function setup(reply: (config: InternalAxiosRequestConfig) => { status: number; data: unknown } | Error) {
+interface Sent {
+  url: URL;
+  init: RequestInit;
+  headers: Record<string, string>;
+  params: Record<string, string>;
+}
+
+function setup(reply: (sent: Sent) => { status: number; data: unknown } | Error | 'hang', timeoutMs = 30000) {
   const hooks: HttpHooks = {
     signKey: 'sk',
     encryptKey: 'ek',
-    timeoutMs: 30000,
+    timeoutMs,
     token: vi.fn(() => 'tok'),
     onUnauthorized: vi.fn(),
     onSessionInvalid: vi.fn(),
     onStart: vi.fn(),
     onEnd: vi.fn(),
   };
-  const http = createHttp(hooks);
-  const seen: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    const r = reply(config);
-    if (r instanceof Error) throw r;
-    const response = { status: r.status, statusText: '', data: r.data, headers: {}, config };
-    const ok = config.validateStatus ? config.validateStatus(r.status) : true;
-    if (!ok) throw Object.assign(new Error(`HTTP ${r.status}`), { response, config });
-    return response;
+  const seen: Sent[] = [];
+  const fakeFetch: FetchLike = (url, init) => {
+    const u = new URL(url, 'http://app.test');
+    const sent: Sent = { url: u, init, headers: init.headers as Record<string, string>, params: Object.fromEntries(u.searchParams) };
+    seen.push(sent);
+    const r = reply(sent);
+    if (r === 'hang') {
+      return new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    }
+    if (r instanceof Error) return Promise.reject(r);
+    const text = typeof r.data === 'string' ? r.data : JSON.stringify(r.data);
+    return Promise.resolve({ status: r.status, text: async () => text });
   };
-  http.defaults.adapter = adapter;
+  const http = createHttp(hooks, fakeFetch);
   return { hooks, http, seen, call: createCall(http) };
 }
 
 const ok = (data: unknown) => ({ status: 200, data: { status: 0, msg: 'ok', code: 0, data } });
 
 describe('every-request rules', () => {
-  it('sends DeviceType web, the Bearer token, a 30 s timeout and a sign over path and params', async () => {
+  it('sends DeviceType web, the Bearer token and a sign over path and params', async () => {
     const t = setup(() => ok([]));
     await t.call(news, { genus_id: 1, category_id: 2, offset: 0, count: 10 });
     const c = t.seen[0];
-    expect(c?.headers.get('DeviceType')).toBe('web');
-    expect(c?.headers.get('Authorization')).toBe('Bearer tok');
-    expect(c?.timeout).toBe(30000);
-    const params = c?.params as Record<string, unknown>;
-    const { sign, ...rest } = params;
-    expect(sign).toBe(computeSign('sk', '/api/genus/news', rest));
+    expect(c?.headers.DeviceType).toBe('web');
+    expect(c?.headers.Authorization).toBe('Bearer tok');
+    expect(c?.url.pathname).toBe('/api/genus/news');
+    const { sign, ...rest } = c?.params ?? {};
+    expect(rest).toEqual({ genus_id: '1', category_id: '2', offset: '0', count: '10' });
+    expect(sign).toBe(computeSign('sk', '/api/genus/news', { genus_id: 1, category_id: 2, offset: 0, count: 10 }));
   });
 
   it('sends no sign when there are no params', async () => {
     const t = setup(() => ok([]));
     await t.call(genusList, {});
-    expect((t.seen[0]?.params as Record<string, unknown> | undefined)?.sign).toBeUndefined();
+    expect(t.seen[0]?.params.sign).toBeUndefined();
+  });
+
+  it('POST sends the params as a JSON body and the sign in the query', async () => {
+    const t = setup(() => ok({}));
+    await t.call({ id: 'x.save', method: 'POST', host: 'platform', path: '/api/x', auth: 'none' }, { name: '林', tags: [1, 2] });
+    const c = t.seen[0];
+    expect(c?.init.method).toBe('POST');
+    expect(c?.headers['Content-Type']).toBe('application/json');
+    expect(JSON.parse(String(c?.init.body))).toEqual({ name: '林', tags: [1, 2] });
+    expect(c?.params.sign).toBe(computeSign('sk', '/api/x', { name: '林', tags: [1, 2] }));
+  });
+
+  it('gives up after the timeout with the timeout message', async () => {
+    const t = setup(() => 'hang', 20);
+    const res = await t.call(genusList, {});
+    expect(res).toMatchObject({ status: -1, msg: '请求超时，请稍后再试' });
+    expect(t.hooks.onEnd).toHaveBeenCalledTimes(1);
   });
 
   it('HTTP 200 to 499 never throws; the envelope comes back', async () => {

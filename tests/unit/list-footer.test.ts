@@ -10,8 +10,8 @@ import {
   footerState,
   footerText,
   shouldTrigger,
-} from '../../src/shell/list-footer/footer-state';
-import { ListFooter } from '../../src/shell/list-footer/ListFooter';
+} from '../../src/blocks/list/footer-state';
+import { ListFooter } from '../../src/blocks/list/ListFooter';
 
 const list = (over: Partial<FooterListState> = {}): FooterListState => ({
   items: [],

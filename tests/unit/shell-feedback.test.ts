@@ -20,6 +20,8 @@ import {
 } from '../../src/shell/feedback/feedback-logic';
 import { feedbackDraft } from '../../src/shell/feedback/feedback-state';
 import { uiState } from '../../src/state/ui';
+import { EnvProvider } from '../../src/runtime/env';
+import { fakeEnv } from '../support/fake-env';
 
 const phone = { width: 390, height: 844 };
 
@@ -159,7 +161,8 @@ describe('feedback components', () => {
     uiState.popup = null;
     feedbackDraft.text = '';
   });
-  const html = (c: () => unknown) => renderToStaticMarkup(createElement(c as () => null));
+  const env = fakeEnv();
+  const html = (c: () => unknown) => renderToStaticMarkup(createElement(EnvProvider, { value: env }, createElement(c as () => null)));
 
   it('hides the button on routes with no name and where meta hides it', () => {
     uiState.page = null;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackHome } from '../../src/shell/back-home/BackHome';
 import { CUSTOMER_SERVICE_QR, CustomerServicePopup } from '../../src/shell/customer-service/CustomerServicePopup';
 import { HomeButton } from '../../src/shell/home-button/HomeButton';
-import { HOME_BUTTON_KEY, HOME_BUTTON_TARGET, homeButtonState, setHomeButtonVisible } from '../../src/shell/home-button/home-button-state';
+import { HOME_BUTTON_KEY, HOME_BUTTON_TARGET, homeButtonState, setHomeButtonVisible } from '../../src/state/home-button';
 import { uiState } from '../../src/state/ui';
 
 const html = (node: ReactNode) => renderToStaticMarkup(createElement(MemoryRouter, null, node));
@@ -71,7 +71,7 @@ describe('floating home button', () => {
     const ls = fakeLocalStorage();
     ls.data.set(HOME_BUTTON_KEY, '1');
     vi.stubGlobal('localStorage', ls);
-    const fresh = await import('../../src/shell/home-button/home-button-state');
+    const fresh = await import('../../src/state/home-button');
     expect(fresh.homeButtonState.visible).toBe(true);
     fresh.setHomeButtonVisible(false);
     expect(ls.data.has(HOME_BUTTON_KEY)).toBe(false);
@@ -83,7 +83,7 @@ describe('floating home button', () => {
     const ls = fakeLocalStorage();
     ls.data.set(HOME_BUTTON_KEY, 'true');
     vi.stubGlobal('localStorage', ls);
-    const fresh = await import('../../src/shell/home-button/home-button-state');
+    const fresh = await import('../../src/state/home-button');
     expect(fresh.homeButtonState.visible).toBe(false);
   });
 });

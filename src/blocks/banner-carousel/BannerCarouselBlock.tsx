@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { i18n } from '../../i18n';
-import type { BlockProps } from '../../runtime/block-api';
+import { type BlockProps, Link } from '../../runtime/block-api';
 import { bannerItems, bannerLink, isExternal, nextSlide, ratioCss, slideAt } from './banner';
 import './banner-carousel.css';
 import type { BannerCarouselProps } from './props.gen';

@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: page-config templates are plain strings containing ${…}
-import { renderTemplate, type Scope } from '../../runtime/expr';
+import { renderTemplate, type Scope } from '../../runtime/block-api';
 
 export interface BannerItem {
   id?: number | string;

@@ -1,4 +1,4 @@
-import { resolveDeep, type Scope } from '../../runtime/expr';
+import { resolveDeep, type Scope } from '../../runtime/block-api';
 import type { ButtonSpec } from './props.gen';
 
 export interface ResolvedButton {

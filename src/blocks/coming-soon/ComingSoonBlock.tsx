@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import { i18n } from '../../i18n';
-import type { BlockProps } from '../../runtime/block-api';
+import { type BlockProps, Link } from '../../runtime/block-api';
 import type { ComingSoonProps } from './props.gen';
 
 export default function ComingSoonBlock({ props }: BlockProps<ComingSoonProps>) {

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import { i18n } from '../../i18n';
-import type { BlockProps } from '../../runtime/block-api';
+import { type BlockProps, Link } from '../../runtime/block-api';
 import './container.css';
 import type { ContainerProps } from './props.gen';
 

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
-import type { Scope } from '../../runtime/expr';
+import type { Scope } from '../../runtime/block-api';
 import GridBlock from './GridBlock';
 import { gridColumns, gridItems, isImageIcon } from './grid';
 import type { GridProps } from './props.gen';

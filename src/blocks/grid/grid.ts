@@ -1,4 +1,4 @@
-import { renderTemplate, resolveDeep, type Scope } from '../../runtime/expr';
+import { renderTemplate, resolveDeep, type Scope } from '../../runtime/block-api';
 import type { GridProps } from './props.gen';
 
 /** One entry as the schema declares it (plus whatever extra fields data-bound entries carry). */

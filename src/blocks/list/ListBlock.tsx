@@ -1,6 +1,6 @@
 import type { BlockProps } from '../../runtime/block-api';
 import { i18n } from '../../i18n';
-import { ListFooter } from '../../shell/list-footer/ListFooter';
+import { ListFooter } from './ListFooter';
 import type { ListProps } from './props.gen';
 import './list.css';
 

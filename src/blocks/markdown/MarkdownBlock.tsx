@@ -1,6 +1,5 @@
 import Markdown, { type Components } from 'react-markdown';
-import { Link } from 'react-router-dom';
-import type { BlockProps } from '../../runtime/block-api';
+import { type BlockProps, Link } from '../../runtime/block-api';
 import './markdown.css';
 import type { MarkdownProps } from './props.gen';
 

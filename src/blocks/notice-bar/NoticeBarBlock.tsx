@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { i18n } from '../../i18n';
-import type { BlockProps } from '../../runtime/block-api';
+import { type BlockProps, Link } from '../../runtime/block-api';
 import { isExternal, MARQUEE_MS, type NoticeItem, nextNotice, noticeItems } from './notices';
 import './notice-bar.css';
 import type { NoticeBarProps } from './props.gen';

@@ -2,7 +2,6 @@ import { QRCodeCanvas } from 'qrcode.react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { i18n } from '../../i18n';
 import type { BlockProps } from '../../runtime/block-api';
-import { registerImageSource } from '../../runtime/image-sources';
 import { DEFAULT_COLOR, DEFAULT_FONT_SIZE, designSize, fitScale, LINE_HEIGHT, overlayRect } from './layout';
 import type { PosterProps } from './props.gen';
 import { renderPosterPng } from './render-canvas';
@@ -11,7 +10,7 @@ import './poster.css';
 const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /** A share poster drawn in the DOM at screen width; saveImage actions targeting its id get a PNG. */
-export default function PosterBlock({ props }: BlockProps<PosterProps>) {
+export default function PosterBlock({ props, page }: BlockProps<PosterProps>) {
   const size = designSize(props);
   const { width, height } = size;
   const box = useRef<HTMLDivElement>(null);
@@ -32,7 +31,7 @@ export default function PosterBlock({ props }: BlockProps<PosterProps>) {
   }, [width, height]);
 
   const render = useCallback(() => renderPosterPng(latest.current, qrs.current), []);
-  useEffect(() => registerImageSource(props.id, render), [props.id, render]);
+  useEffect(() => page.registerImageSource(props.id, render), [page, props.id, render]);
 
   return (
     <section className="poster" ref={box} data-testid={`poster-${props.id}`} style={{ height: size.height * scale }}>

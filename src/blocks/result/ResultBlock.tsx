@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { i18n } from '../../i18n';
-import type { BlockProps } from '../../runtime/block-api';
-import type { BlockNode } from '../../runtime/page-config.gen';
+import type { BlockNode, BlockProps } from '../../runtime/block-api';
 import type { ResultProps } from './props.gen';
 import { StatusIcon } from './StatusIcon';
 import './result.css';
 
 /** The button-bar node that draws a result's buttons (composed through the block tree, not imported). */
 export function buttonsNode(buttons: ResultProps['buttons']): BlockNode[] | undefined {
-  return buttons?.length ? [{ type: 'button-bar', props: { buttons, layout: 'column' } }] : undefined;
+  const [first, ...rest] = buttons ?? [];
+  return first ? [{ type: 'button-bar', props: { buttons: [first, ...rest], layout: 'column' } }] : undefined;
 }
 
 /** A result or empty state: icon or image, title, text, and optional buttons. */

@@ -1,5 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
-import type { BlockProps } from '../../runtime/block-api';
+import { type BlockProps, Link, useCurrentPath } from '../../runtime/block-api';
 import type { TabsProps } from './props.gen';
 import { activeRoute, activeTab, type Tab } from './tabs';
 import './tabs.css';
@@ -10,7 +9,7 @@ function tabClass(active: boolean): string {
 
 /** Navigate mode: tabs are links; the one matching the current location is active. */
 function RouteTabs({ tabs }: { tabs: readonly Tab[] }) {
-  const { pathname } = useLocation();
+  const pathname = useCurrentPath();
   const current = activeRoute(tabs, pathname);
   return (
     <>

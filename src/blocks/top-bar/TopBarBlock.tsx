@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import type { BlockProps } from '../../runtime/block-api';
+import { type BlockProps, Link } from '../../runtime/block-api';
 import type { TopBarProps } from './props.gen';
 
 export default function TopBarBlock({ props }: BlockProps<TopBarProps>) {

@@ -1,7 +1,7 @@
 import { type PointerEvent, type MouseEvent as ReactMouseEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { i18n } from '../../i18n';
-import { storage } from '../../platform/storage';
+import { type KeyValueStore, useEnv } from '../../runtime/block-api';
 import { uiState } from '../../state/ui';
 import { clampPosition, defaultPosition, isDrag, type Point, POSITION_KEY, parseStoredPosition, type Size } from './feedback-logic';
 import './feedback.css';
@@ -10,7 +10,7 @@ function viewport(): Size {
   return typeof window === 'undefined' ? { width: 375, height: 667 } : { width: window.innerWidth, height: window.innerHeight };
 }
 
-function initialPosition(): Point {
+function initialPosition(storage: KeyValueStore): Point {
   const stored = parseStoredPosition(storage.getJson<unknown>(POSITION_KEY, null));
   return stored ? clampPosition(stored, viewport()) : defaultPosition(viewport());
 }
@@ -34,8 +34,9 @@ function openFeedback(): void {
  * routes with no page name.
  */
 export function FeedbackButton() {
+  const env = useEnv();
   const { page } = useSnapshot(uiState);
-  const [pos, setPos] = useState(initialPosition);
+  const [pos, setPos] = useState(() => initialPosition(env.storage));
   const gesture = useRef<Gesture | null>(null);
 
   useEffect(() => {
@@ -85,7 +86,7 @@ export function FeedbackButton() {
       return;
     }
     setPos(next);
-    storage.setJson(POSITION_KEY, next);
+    env.storage.setJson(POSITION_KEY, next);
   };
   const onPointerCancel = () => {
     gesture.current = null;

@@ -1,8 +1,7 @@
 import { useSnapshot } from 'valtio';
-import { call } from '../../api';
-import { feedback } from '../../contract/user';
 import { i18n } from '../../i18n';
-import { showToast, uiState } from '../../state/ui';
+import { type Env, useEnv } from '../../runtime/block-api';
+import { uiState } from '../../state/ui';
 import { FEEDBACK_MAX, submitFeedback, truncateFeedback } from './feedback-logic';
 import { feedbackDraft } from './feedback-state';
 import './feedback.css';
@@ -14,13 +13,13 @@ function close(): void {
   if (uiState.popup === 'feedback') uiState.popup = null;
 }
 
-async function submit(): Promise<void> {
+async function submit(env: Env): Promise<void> {
   if (feedbackDraft.sending) return;
   feedbackDraft.sending = true;
   try {
     const outcome = await submitFeedback(feedbackDraft.text, {
-      send: (input) => call(feedback, input),
-      toast: showToast,
+      send: (input) => env.call('user.feedback', input),
+      toast: env.toast,
       pageUrl: globalThis.location?.href ?? '',
       messages: {
         empty: t.empty,
@@ -39,6 +38,7 @@ async function submit(): Promise<void> {
 
 /** The feedback popup (spec §4, §5): up to 300 characters with a counter; closes and clears after a successful submit. */
 export function FeedbackPopup() {
+  const env = useEnv();
   const { popup } = useSnapshot(uiState);
   const draft = useSnapshot(feedbackDraft, { sync: true });
   if (popup !== 'feedback') return null;
@@ -57,7 +57,7 @@ export function FeedbackPopup() {
       <div className="feedback-counter" data-testid="feedback-counter">
         {t.counter(draft.text.length, FEEDBACK_MAX)}
       </div>
-      <button type="button" className="primary feedback-submit" disabled={draft.sending} onClick={() => void submit()}>
+      <button type="button" className="primary feedback-submit" disabled={draft.sending} onClick={() => void submit(env)}>
         {draft.sending ? t.submitting : t.submit}
       </button>
     </ShellPopup>

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { i18n } from '../../i18n';
-import { HOME_BUTTON_TARGET, homeButtonState, setHomeButtonVisible } from './home-button-state';
+import { HOME_BUTTON_TARGET, homeButtonState, setHomeButtonVisible } from '../../state/home-button';
 import './home-button.css';
 
 /** The floating home button: shown only while the stored flag says so; goes to study news and hides itself. */

@@ -1,0 +1,27 @@
+import type { BlockDefinition } from '../runtime/block-api';
+import { registerBuiltinActions } from '../runtime/builtin-actions';
+import { registerBlock } from '../runtime/registry';
+
+/**
+ * Every block folder (`src/blocks/<type>/`) and every core-module folder (`src/modules/<type>/`) has a
+ * `definition.ts` exporting `definition` (type, lazy loader, raw props). They are collected here at
+ * build time; the components themselves stay lazy chunks.
+ */
+const definitions = {
+  ...import.meta.glob<{ definition: BlockDefinition }>('../blocks/*/definition.ts', { eager: true }),
+  ...import.meta.glob<{ definition: BlockDefinition }>('../modules/*/definition.ts', { eager: true }),
+};
+
+export function registerAllBlocks(): void {
+  for (const [file, mod] of Object.entries(definitions)) {
+    const folder = file.split('/').at(-2);
+    if (mod.definition.type !== folder) throw new Error(`${file}: block type "${mod.definition.type}" must match its folder "${folder}"`);
+    registerBlock(mod.definition);
+  }
+}
+
+/** Blocks, modules and the action table, once at start. Core modules add their actions here. */
+export function registerAll(): void {
+  registerAllBlocks();
+  registerBuiltinActions();
+}
