@@ -11,7 +11,11 @@ import { userRoutes } from './user';
 import { userCenterRoutes } from './user-center';
 
 /** Every contract handler of the reference server. */
-export const allRouteHandlers: readonly RouteHandler[] = [...frameworkRoutes, ...genusRoutes, ...authRoutes, ...userRoutes,
+export const allRouteHandlers: readonly RouteHandler[] = [
+  ...frameworkRoutes,
+  ...genusRoutes,
+  ...authRoutes,
+  ...userRoutes,
   ...pageRoutes,
   ...studyRoutes,
   ...articlesRoutes,

@@ -1,7 +1,9 @@
 import * as user from '../../contract/user';
 import { handle, type RouteHandler } from '../http/define';
 import { endAllSessions } from '../services/sessions';
+import { saveFeedback } from '../services/user-feedback';
 
+/** Handlers of the user area's contract endpoints. */
 export const userRoutes: RouteHandler[] = [
   handle(user.baseInfo, async (_input, ctx) => ({
     id: ctx.user.id,
@@ -9,14 +11,7 @@ export const userRoutes: RouteHandler[] = [
     nickname: ctx.user.nickname,
     need_bound: ctx.user.mobile ? 0 : 1,
   })),
-  handle(user.feedback, async (input, ctx) => {
-    const row = await ctx.db.kysely
-      .insertInto('feedback')
-      .values({ user_id: ctx.user?.id ?? null, content: input.content, page_url: input.page_url, created_at: ctx.clock() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id };
-  }),
+  handle(user.feedback, async (input, ctx) => saveFeedback(ctx, ctx.user?.id ?? null, input)),
   handle(user.logout, async (_input, ctx) => {
     await endAllSessions(ctx, ctx.user.id, ctx.user.tokenVersion);
     return {};

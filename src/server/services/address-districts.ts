@@ -1,10 +1,26 @@
-import type { Kysely } from 'kysely';
 import { ADDRESS_RULES, type AddressInput } from '../../contract/address';
-import type { Database } from '../db/schema';
-import { badInput } from '../http/errors';
+import type { OutputOf } from '../../contract/endpoint';
+import type * as framework from '../../contract/framework';
+import type { Services } from '../http/context';
+import { badInput, notFound } from '../http/errors';
 
 /** The spec's extra "nationwide" district (level 1, no children); not stored in `districts`. */
 export const NATIONWIDE_NAME = '全国';
+const NATIONWIDE = { id: ADDRESS_RULES.nationwideId, name: NATIONWIDE_NAME, level: 1 };
+
+/** The provinces, after 全国. */
+export async function topLevelDistricts(s: Services): Promise<OutputOf<typeof framework.topLevelDistricts>> {
+  const rows = await s.db.kysely.selectFrom('districts').selectAll().where('level', '=', 1).orderBy('id').execute();
+  return [NATIONWIDE, ...rows];
+}
+
+/** The districts one level below `parentId`; an unknown parent is a 404. */
+export async function childDistricts(s: Services, parentId: number): Promise<OutputOf<typeof framework.childDistricts>> {
+  const db = s.db.kysely;
+  const parent = await db.selectFrom('districts').select('id').where('id', '=', parentId).executeTakeFirst();
+  if (!parent) throw notFound(`地区 id ${parentId} `);
+  return db.selectFrom('districts').selectAll().where('parent_id', '=', parentId).orderBy('id').execute();
+}
 
 const LEVEL_NAMES = ['', '省份', '城市', '区县'] as const;
 /** City-level rows that only group counties (e.g. 北京市 → 市辖区); left out of the joined full address. */
@@ -37,7 +53,8 @@ function requireEmptyBelow(levels: Level[], from: number, why: string): void {
  * district_3's parent is district_2), carry the stored names, and go down as far as the tree does.
  * 全国 (-1) is level 1 with no children. Throws a 400 naming the first bad field.
  */
-export async function checkDistricts(db: Kysely<Database>, input: AddressInput): Promise<void> {
+export async function checkDistricts(s: Services, input: AddressInput): Promise<void> {
+  const db = s.db.kysely;
   const levels = levelsOf(input);
   const [first] = levels as [Level, Level, Level];
   if (first.id === ADDRESS_RULES.nationwideId) {

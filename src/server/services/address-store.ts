@@ -1,38 +1,19 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import { ADDRESS_RULES, type Address, type AddressInput } from '../../contract/address';
 import type { Database } from '../db/schema';
-import type { AddressTable } from '../db/tables/user-center';
-import type { RequestContext } from '../http/context';
+import type { AddressTable } from '../db/tables/address';
+import type { Services } from '../http/context';
 import { conflict, notFound } from '../http/errors';
 import { checkDistricts, fullAddress } from './address-districts';
 
-type Row = Selectable<AddressTable>;
-
-export function toAddress(r: Row): Address {
-  return {
-    id: r.id,
-    name: r.name,
-    mobile: r.mobile,
-    tag: r.tag,
-    district_1_id: r.district_1_id,
-    district_1_name: r.district_1_name,
-    district_2_id: r.district_2_id,
-    district_2_name: r.district_2_name,
-    district_3_id: r.district_3_id,
-    district_3_name: r.district_3_name,
-    detail: r.detail,
-    is_default: r.is_default,
-    full_address: fullAddress(r),
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
-}
+/** A stored address with the joined full address the reply carries. */
+const withFullAddress = (r: Selectable<AddressTable>): Address => ({ ...r, full_address: fullAddress(r) });
 
 const notFoundAddress = (id: number) => notFound(`收货地址 id ${id} `);
 
 /** Default first, then the most recently changed. */
-export async function listAddresses(db: Kysely<Database>, userId: number): Promise<Address[]> {
-  const rows = await db
+export async function listAddresses(s: Services, userId: number): Promise<Address[]> {
+  const rows = await s.db.kysely
     .selectFrom('addresses')
     .selectAll()
     .where('user_id', '=', userId)
@@ -40,24 +21,29 @@ export async function listAddresses(db: Kysely<Database>, userId: number): Promi
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(toAddress);
+  return rows.map(withFullAddress);
 }
 
-export async function defaultAddress(db: Kysely<Database>, userId: number): Promise<Address | null> {
-  const row = await db.selectFrom('addresses').selectAll().where('user_id', '=', userId).where('is_default', '=', 1).executeTakeFirst();
-  return row ? toAddress(row) : null;
+export async function defaultAddress(s: Services, userId: number): Promise<Address | null> {
+  const row = await s.db.kysely
+    .selectFrom('addresses')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('is_default', '=', 1)
+    .executeTakeFirst();
+  return row ? withFullAddress(row) : null;
 }
 
 /** One of the user's own addresses; another user's id is "not found". */
-export async function addressOf(db: Kysely<Database>, userId: number, id: number): Promise<Address> {
-  const row = await db.selectFrom('addresses').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+export async function addressOf(s: Services, userId: number, id: number): Promise<Address> {
+  const row = await s.db.kysely.selectFrom('addresses').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!row) throw notFoundAddress(id);
-  return toAddress(row);
+  return withFullAddress(row);
 }
 
 /** Serializes one user's address writes (PostgreSQL; SQLite runs one transaction at a time anyway). */
-async function lockUser(trx: Transaction<Database>, ctx: RequestContext, userId: number): Promise<void> {
-  if (ctx.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`address:${userId}`}))`.execute(trx);
+async function lockUser(trx: Transaction<Database>, s: Services, userId: number): Promise<void> {
+  if (s.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`address:${userId}`}))`.execute(trx);
 }
 
 /**
@@ -65,9 +51,9 @@ async function lockUser(trx: Transaction<Database>, ctx: RequestContext, userId:
  * transaction: with is_default 1 every other default of the user is cleared. A user's first address
  * becomes the default. Nothing is written when any check fails.
  */
-export async function saveAddress(ctx: RequestContext, userId: number, input: AddressInput): Promise<Address> {
-  await checkDistricts(ctx.db.kysely, input);
-  const now = ctx.clock();
+export async function saveAddress(s: Services, userId: number, input: AddressInput): Promise<Address> {
+  await checkDistricts(s, input);
+  const now = s.clock();
   const fields = {
     name: input.name,
     mobile: input.mobile,
@@ -81,8 +67,8 @@ export async function saveAddress(ctx: RequestContext, userId: number, input: Ad
     detail: input.detail,
     updated_at: now,
   };
-  const id = await ctx.db.kysely.transaction().execute(async (trx) => {
-    await lockUser(trx, ctx, userId);
+  const id = await s.db.kysely.transaction().execute(async (trx) => {
+    await lockUser(trx, s, userId);
     const counted = await trx
       .selectFrom('addresses')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -90,7 +76,12 @@ export async function saveAddress(ctx: RequestContext, userId: number, input: Ad
       .executeTakeFirstOrThrow();
     const total = Number(counted.n);
     if (input.id !== undefined) {
-      const own = await trx.selectFrom('addresses').select('id').where('id', '=', input.id).where('user_id', '=', userId).executeTakeFirst();
+      const own = await trx
+        .selectFrom('addresses')
+        .select('id')
+        .where('id', '=', input.id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       if (!own) throw notFoundAddress(input.id);
     } else if (total >= ADDRESS_RULES.maxPerUser) {
       throw conflict(`收货地址最多 ${ADDRESS_RULES.maxPerUser} 个，请先删除不用的地址`);
@@ -117,11 +108,12 @@ export async function saveAddress(ctx: RequestContext, userId: number, input: Ad
       .executeTakeFirstOrThrow();
     return row.id;
   });
-  return addressOf(ctx.db.kysely, userId, id);
+  return addressOf(s, userId, id);
 }
 
 /** Deletes one of the user's own addresses; another user's id is "not found" and nothing changes. */
-export async function removeAddress(db: Kysely<Database>, userId: number, id: number): Promise<void> {
-  const res = await db.deleteFrom('addresses').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+export async function removeAddress(s: Services, userId: number, id: number): Promise<{ id: number }> {
+  const res = await s.db.kysely.deleteFrom('addresses').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (Number(res.numDeletedRows) === 0) throw notFoundAddress(id);
+  return { id };
 }

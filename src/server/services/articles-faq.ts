@@ -1,32 +1,27 @@
-import type { FaqItem } from '../../contract/articles';
-import type { RequestContext } from '../http/context';
+import type * as articles from '../../contract/articles';
+import type { OutputOf, ParsedInputOf } from '../../contract/endpoint';
+import type { Services } from '../http/context';
 import { badInput, notFound } from '../http/errors';
-import { ensureSubject } from './subjects';
 import { FAQ_TYPE_NAMES } from './articles-kinds';
+import { ensureGenus, ensureSubject } from './genus-subjects';
 
-const FAQ_COLUMNS = ['id', 'genus_id', 'category_id', 'type', 'question', 'view_count'] as const;
+type FaqQuery = ParsedInputOf<typeof articles.faqList>;
 
-export interface FaqQuery {
-  genus_id?: number;
-  category_id?: number;
-  type?: number;
-  offset: number;
-  limit: number;
-}
+/** The list leaves out the Markdown answer it never shows. */
+const FAQ_WITHOUT_ANSWER = ['id', 'genus_id', 'category_id', 'type', 'question', 'view_count'] as const;
 
 function withTypeName<T extends { type: number }>(row: T): T & { type_name: string } {
   return { ...row, type_name: FAQ_TYPE_NAMES[row.type] ?? '' };
 }
 
 /** Refuses a category without its genus, an unknown genus (404) or a category of another genus (400). */
-async function checkSubject(ctx: RequestContext, q: FaqQuery): Promise<void> {
+async function checkSubject(s: Services, q: FaqQuery): Promise<void> {
   if (q.genus_id === undefined) {
     if (q.category_id !== undefined) throw badInput('参数 category_id 须与 genus_id 一起传');
     return;
   }
-  const genus = await ctx.db.kysely.selectFrom('genera').select('id').where('id', '=', q.genus_id).executeTakeFirst();
-  if (!genus) throw notFound(`考试大类 genus_id ${q.genus_id} `);
-  if (q.category_id !== undefined) await ensureSubject(ctx, q.genus_id, q.category_id);
+  await ensureGenus(s, q.genus_id);
+  if (q.category_id !== undefined) await ensureSubject(s, q.genus_id, q.category_id);
 }
 
 /**
@@ -34,9 +29,9 @@ async function checkSubject(ctx: RequestContext, q: FaqQuery): Promise<void> {
  * genus's own; with a category, the genus's questions for every category or for that one.
  * Ordered by type, then the editor's sort, then id.
  */
-export async function listFaq(ctx: RequestContext, q: FaqQuery): Promise<FaqItem[]> {
-  await checkSubject(ctx, q);
-  let sql = ctx.db.kysely.selectFrom('faqs').select(FAQ_COLUMNS);
+export async function listFaq(s: Services, q: FaqQuery): Promise<OutputOf<typeof articles.faqList>> {
+  await checkSubject(s, q);
+  let sql = s.db.kysely.selectFrom('faqs').select(FAQ_WITHOUT_ANSWER);
   const { genus_id: genusId, category_id: categoryId, type } = q;
   if (genusId === undefined) sql = sql.where('genus_id', 'is', null);
   else sql = sql.where((eb) => eb.or([eb('genus_id', 'is', null), eb('genus_id', '=', genusId)]));
@@ -46,12 +41,8 @@ export async function listFaq(ctx: RequestContext, q: FaqQuery): Promise<FaqItem
   return rows.map(withTypeName);
 }
 
-export async function faqDetail(ctx: RequestContext, id: number) {
-  const row = await ctx.db.kysely
-    .selectFrom('faqs')
-    .select([...FAQ_COLUMNS, 'answer', 'updated_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+export async function faqDetail(s: Services, id: number): Promise<OutputOf<typeof articles.faqDetail>> {
+  const row = await s.db.kysely.selectFrom('faqs').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`常见问题 id ${id} `);
   return withTypeName(row);
 }

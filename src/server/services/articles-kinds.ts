@@ -1,6 +1,6 @@
 import { SKILL_KINDS } from '../../contract/articles';
 
-/** `content_articles.kind` values. Skill articles are `skill_<contract kind>`. */
+/** Kinds of article (`content_articles.kind`). Skill articles are `skill_<contract kind>`. */
 export const ARTICLE_KIND = {
   guide: 'guide',
   material: 'learning_material',

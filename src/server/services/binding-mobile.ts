@@ -1,3 +1,5 @@
+import type * as binding from '../../contract/binding';
+import type { OutputOf } from '../../contract/endpoint';
 import type { Services } from '../http/context';
 import { conflict } from '../http/errors';
 import { WECHAT } from './wechat-login';
@@ -29,7 +31,12 @@ export async function checkBindable(s: Services, user: { id: number; mobile: str
 export async function setMobile(s: Services, userId: number, mobile: string): Promise<void> {
   let updated: bigint;
   try {
-    const res = await s.db.kysely.updateTable('users').set({ mobile }).where('id', '=', userId).where('mobile', 'is', null).executeTakeFirst();
+    const res = await s.db.kysely
+      .updateTable('users')
+      .set({ mobile })
+      .where('id', '=', userId)
+      .where('mobile', 'is', null)
+      .executeTakeFirst();
     updated = res.numUpdatedRows;
   } catch (e) {
     // Another account took the mobile between the check and this update.
@@ -39,15 +46,11 @@ export async function setMobile(s: Services, userId: number, mobile: string): Pr
   if (Number(updated) !== 1) throw conflict('当前账号已绑定手机号，不能再绑定其他手机号');
 }
 
-export interface ThirdBindInfo {
-  user_id: number;
-  mobile_bound: number;
-  mobile: string;
-  wechat: { bound: number; nickname: string; avatar: string };
-}
-
 /** The account's mobile and its bound WeChat identity (nickname and avatar as WeChat gave them). */
-export async function thirdBindInfoOf(s: Services, user: { id: number; mobile: string | null }): Promise<ThirdBindInfo> {
+export async function thirdBindInfoOf(
+  s: Services,
+  user: { id: number; mobile: string | null },
+): Promise<OutputOf<typeof binding.thirdBindInfo>> {
   const wechat = await s.db.kysely
     .selectFrom('third_identities')
     .select(['nickname', 'avatar'])

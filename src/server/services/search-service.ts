@@ -8,7 +8,8 @@
  * match titles only (within the subject, through its btree index) — bodies are never scanned per request.
  */
 import { type RawBuilder, sql } from 'kysely';
-import type { SearchHit, SearchKind } from '../../contract/study';
+import type { OutputOf, ParsedInputOf } from '../../contract/endpoint';
+import type { SearchHit, SearchKind, search } from '../../contract/study';
 import type { Db } from '../db/connect';
 import { ftsQuery, likePattern, parseTerms, type SearchTerms } from './search-terms';
 
@@ -33,15 +34,9 @@ export const SEARCH_SOURCES: readonly SearchSource[] = [
 
 const SUMMARY_MAX = 60;
 
-export interface SearchQuery {
-  genus_id: number;
-  category_id: number;
-  word: string;
-  /** Results per kind. */
-  count: number;
-}
-
-export type SearchResult = { word: string; total: number } & Record<SearchKind, SearchHit[]>;
+/** The search endpoint's input (kept under this name for scripts/bench-search.ts). */
+export type SearchQuery = ParsedInputOf<typeof search>;
+type SearchResult = OutputOf<typeof search>;
 
 export interface Row {
   id: number;

@@ -1,5 +1,7 @@
-import type { GoingItem } from '../../contract/study';
-import type { Db } from '../db/connect';
+import type { OutputOf, ParsedInputOf } from '../../contract/endpoint';
+import type * as study from '../../contract/study';
+import type { Services } from '../http/context';
+import { ensureSubject } from './genus-subjects';
 
 /** At most this many items in the going list. */
 export const GOING_MAX = 10;
@@ -10,13 +12,15 @@ export function progressAt(start: number, end: number, now: number): number {
   return Math.min(100, Math.max(0, ((now - start) / (end - start)) * 100));
 }
 
-/** Exams and plans of the subject in progress at `now` (started, not ended), the soonest to end first. */
-export async function goingList(db: Db, genusId: number, categoryId: number, now: number): Promise<GoingItem[]> {
-  const rows = await db.kysely
+/** Exams and plans of the subject in progress now (started, not ended), the soonest to end first. */
+export async function goingList(s: Services, q: ParsedInputOf<typeof study.going>): Promise<OutputOf<typeof study.going>> {
+  await ensureSubject(s, q.genus_id, q.category_id);
+  const now = s.clock();
+  const rows = await s.db.kysely
     .selectFrom('going_items')
-    .select(['id', 'kind', 'title', 'description', 'link', 'start_at', 'end_at'])
-    .where('genus_id', '=', genusId)
-    .where('category_id', '=', categoryId)
+    .selectAll()
+    .where('genus_id', '=', q.genus_id)
+    .where('category_id', '=', q.category_id)
     .where('start_at', '<=', now)
     .where('end_at', '>', now)
     .orderBy('end_at')

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Collection, CollectionType } from '../../contract/user-center';
-import type { Database } from '../db/schema';
+import type { OutputOf, ParsedInputOf } from '../../contract/endpoint';
+import type * as uc from '../../contract/user-center';
+import type { CollectionType } from '../../contract/user-center';
+import type { Services } from '../http/context';
 import { badInput, notFound } from '../http/errors';
 
 /** What the collection list shows of a collected item (a snapshot taken when it is collected). */
@@ -13,7 +14,7 @@ interface Snapshot {
   link: string;
 }
 
-type Resolver = (db: Kysely<Database>, refId: number) => Promise<Snapshot | undefined>;
+type Resolver = (s: Services, refId: number) => Promise<Snapshot | undefined>;
 
 /** Human names of the collection types, used in messages. */
 export const TYPE_NAMES: Record<CollectionType, string> = {
@@ -30,31 +31,33 @@ export const TYPE_NAMES: Record<CollectionType, string> = {
  * courses, e-books, questions and goods register a resolver here and their type becomes collectable.
  */
 const RESOLVERS: Partial<Record<CollectionType, Resolver>> = {
-  news: async (db, refId) => {
-    const n = await db
+  news: async (s, refId) => {
+    const n = await s.db.kysely
       .selectFrom('news')
       .select(['id', 'genus_id', 'category_id', 'title', 'summary', 'cover'])
       .where('id', '=', refId)
       .executeTakeFirst();
-    return n && { genus_id: n.genus_id, category_id: n.category_id, title: n.title, summary: n.summary, cover: n.cover, link: `/news/detail/${n.id}` };
+    return (
+      n && {
+        genus_id: n.genus_id,
+        category_id: n.category_id,
+        title: n.title,
+        summary: n.summary,
+        cover: n.cover,
+        link: `/news/detail/${n.id}`,
+      }
+    );
   },
 };
 
-export interface CollectionFilter {
-  offset: number;
-  count: number;
-  type?: CollectionType;
-  genus_id?: number;
-  category_id?: number;
-}
-
-export async function listCollections(db: Kysely<Database>, userId: number, f: CollectionFilter): Promise<Collection[]> {
-  let q = db
-    .selectFrom('collections')
-    .select(['id', 'type', 'ref_id', 'genus_id', 'category_id', 'title', 'summary', 'cover', 'link', 'created_at'])
-    .where('user_id', '=', userId);
+/** One page of the user's collections, newest first; items that belong to no subject (genus 0) show under every subject. */
+export async function listCollections(
+  s: Services,
+  userId: number,
+  f: ParsedInputOf<typeof uc.collections>,
+): Promise<OutputOf<typeof uc.collections>> {
+  let q = s.db.kysely.selectFrom('collections').selectAll().where('user_id', '=', userId);
   if (f.type) q = q.where('type', '=', f.type);
-  // Items that belong to no subject (genus 0) show under every subject.
   if (f.genus_id !== undefined) q = q.where('genus_id', 'in', [f.genus_id, 0]);
   if (f.category_id !== undefined) q = q.where('category_id', 'in', [f.category_id, 0]);
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(f.offset).limit(f.count).execute();
@@ -62,19 +65,19 @@ export async function listCollections(db: Kysely<Database>, userId: number, f: C
 
 /** Collects an item; collecting it again returns the existing collection (created 0). */
 export async function addCollection(
-  db: Kysely<Database>,
+  s: Services,
   userId: number,
   type: CollectionType,
   refId: number,
-  now: number,
-): Promise<{ id: number; created: number }> {
+): Promise<OutputOf<typeof uc.addCollection>> {
   const resolve = RESOLVERS[type];
   if (!resolve) throw badInput(`参数 type 暂不支持收藏${TYPE_NAMES[type]}（${type}）`);
-  const snap = await resolve(db, refId);
+  const snap = await resolve(s, refId);
+  const db = s.db.kysely;
   if (!snap) throw notFound(`${TYPE_NAMES[type]} id ${refId} `);
   const res = await db
     .insertInto('collections')
-    .values({ user_id: userId, type, ref_id: refId, ...snap, created_at: now })
+    .values({ user_id: userId, type, ref_id: refId, ...snap, created_at: s.clock() })
     .onConflict((oc) => oc.columns(['user_id', 'type', 'ref_id']).doNothing())
     .executeTakeFirst();
   const row = await db
@@ -88,7 +91,8 @@ export async function addCollection(
 }
 
 /** Removes one of the user's own collections; another user's id is "not found" and nothing changes. */
-export async function removeCollection(db: Kysely<Database>, userId: number, id: number): Promise<void> {
-  const res = await db.deleteFrom('collections').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+export async function removeCollection(s: Services, userId: number, id: number): Promise<OutputOf<typeof uc.removeCollection>> {
+  const res = await s.db.kysely.deleteFrom('collections').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (Number(res.numDeletedRows) === 0) throw notFound(`收藏 id ${id} `);
+  return { id };
 }

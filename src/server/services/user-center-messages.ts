@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { UserMessage } from '../../contract/user-center';
-import type { Database } from '../db/schema';
+import type { OutputOf, ParsedInputOf } from '../../contract/endpoint';
+import type * as uc from '../../contract/user-center';
+import type { Services } from '../http/context';
 import { notFound } from '../http/errors';
 
 /**
@@ -10,7 +10,9 @@ import { notFound } from '../http/errors';
  * first in the same transaction: a concurrent first call conflicts on it and inserts nothing.
  * The messages are dated at the user's registration, in template order.
  */
-export async function ensureWelcomeMessages(db: Kysely<Database>, userId: number, now: number): Promise<void> {
+export async function ensureWelcomeMessages(s: Services, userId: number): Promise<void> {
+  const now = s.clock();
+  const db = s.db.kysely;
   const done = await db.selectFrom('message_inits').select('user_id').where('user_id', '=', userId).executeTakeFirst();
   if (done) return;
   await db.transaction().execute(async (trx) => {
@@ -22,7 +24,13 @@ export async function ensureWelcomeMessages(db: Kysely<Database>, userId: number
     if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0) return;
     const user = await trx.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirst();
     const base = Math.min(user?.created_at ?? now, now);
-    const templates = await trx.selectFrom('message_templates').selectAll().where('active', '=', 1).orderBy('sort').orderBy('key').execute();
+    const templates = await trx
+      .selectFrom('message_templates')
+      .selectAll()
+      .where('active', '=', 1)
+      .orderBy('sort')
+      .orderBy('key')
+      .execute();
     if (templates.length === 0) return;
     await trx
       .insertInto('messages')
@@ -42,20 +50,26 @@ export async function ensureWelcomeMessages(db: Kysely<Database>, userId: number
   });
 }
 
-export async function listMessages(db: Kysely<Database>, userId: number, offset: number, count: number): Promise<UserMessage[]> {
-  return db
+/** One page of the user's inbox, newest first (welcome messages created first). */
+export async function listMessages(
+  s: Services,
+  userId: number,
+  page: ParsedInputOf<typeof uc.messages>,
+): Promise<OutputOf<typeof uc.messages>> {
+  await ensureWelcomeMessages(s, userId);
+  return s.db.kysely
     .selectFrom('messages')
-    .select(['id', 'kind', 'title', 'content', 'link', 'is_read', 'created_at'])
+    .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(count)
+    .offset(page.offset)
+    .limit(page.count)
     .execute();
 }
 
-export async function unreadCount(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
+export async function unreadCount(s: Services, userId: number): Promise<number> {
+  const row = await s.db.kysely
     .selectFrom('messages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
@@ -64,20 +78,37 @@ export async function unreadCount(db: Kysely<Database>, userId: number): Promise
   return Number(row.n);
 }
 
-/** Marks one of the user's own messages read (again is harmless); another user's id is "not found". */
-export async function markRead(db: Kysely<Database>, userId: number, id: number, now: number): Promise<void> {
-  const own = await db.selectFrom('messages').select(['id', 'is_read']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  if (!own) throw notFound(`消息 id ${id} `);
-  if (own.is_read === 1) return;
-  await db.updateTable('messages').set({ is_read: 1, read_at: now }).where('id', '=', id).where('user_id', '=', userId).execute();
+/** Whether the user has unread messages, and how many (welcome messages created first). */
+export async function unreadState(s: Services, userId: number): Promise<OutputOf<typeof uc.messageHasNoRead>> {
+  await ensureWelcomeMessages(s, userId);
+  const count = await unreadCount(s, userId);
+  return { has_no_read: count > 0 ? 1 : 0, count };
 }
 
-export async function markAllRead(db: Kysely<Database>, userId: number, now: number): Promise<number> {
-  const res = await db
+/** Marks one of the user's own messages read (again is harmless); another user's id is "not found". */
+export async function markRead(s: Services, userId: number, id: number): Promise<OutputOf<typeof uc.messageRead>> {
+  const db = s.db.kysely;
+  const own = await db
+    .selectFrom('messages')
+    .select(['id', 'is_read'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!own) throw notFound(`消息 id ${id} `);
+  if (own.is_read !== 1) {
+    await db.updateTable('messages').set({ is_read: 1, read_at: s.clock() }).where('id', '=', id).where('user_id', '=', userId).execute();
+  }
+  return { id, is_read: 1, unread_count: await unreadCount(s, userId) };
+}
+
+/** Marks every unread message of the user read (welcome messages created first); returns how many. */
+export async function markAllRead(s: Services, userId: number): Promise<OutputOf<typeof uc.messageReadAll>> {
+  await ensureWelcomeMessages(s, userId);
+  const res = await s.db.kysely
     .updateTable('messages')
-    .set({ is_read: 1, read_at: now })
+    .set({ is_read: 1, read_at: s.clock() })
     .where('user_id', '=', userId)
     .where('is_read', '=', 0)
     .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  return { marked: Number(res.numUpdatedRows) };
 }

@@ -1,15 +1,14 @@
-import type { Kysely } from 'kysely';
-import type { UserStatistics, VipInfo } from '../../contract/user-center';
-import type { Database } from '../db/schema';
-import { badInput, notFound } from '../http/errors';
+import type { OutputOf, ParsedInputOf } from '../../contract/endpoint';
+import type * as uc from '../../contract/user-center';
+import type { Services } from '../http/context';
+import { badInput } from '../http/errors';
 import { chinaDayStart } from './sms-codes';
-import { unreadCount } from './user-center-messages';
+import { ensureWelcomeMessages, unreadCount } from './user-center-messages';
 
-type Db = Kysely<Database>;
 type OwnedTable = 'collections' | 'messages' | 'addresses' | 'feedback';
 
-async function countOwned(db: Db, table: OwnedTable, userId: number): Promise<number> {
-  const row = await db
+async function countOwned(s: Services, table: OwnedTable, userId: number): Promise<number> {
+  const row = await s.db.kysely
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
@@ -20,14 +19,19 @@ async function countOwned(db: Db, table: OwnedTable, userId: number): Promise<nu
 /**
  * The counts the user centre shows, from the tables that hold them. Orders, answered questions, bought
  * courses and owned e-books have no tables yet: they read 0 until their areas land and count here.
+ * The welcome messages are created first, so a new user's message counts include them.
  */
-export async function statistics(db: Db, userId: number, createdAt: number, now: number): Promise<UserStatistics> {
+export async function statistics(s: Services, userId: number): Promise<OutputOf<typeof uc.userStatistics>> {
+  await ensureWelcomeMessages(s, userId);
+  const now = s.clock();
+  const user = await s.db.kysely.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirstOrThrow();
+  const createdAt = user.created_at;
   const [collection_count, message_count, unread_message_count, address_count, feedback_count] = await Promise.all([
-    countOwned(db, 'collections', userId),
-    countOwned(db, 'messages', userId),
-    unreadCount(db, userId),
-    countOwned(db, 'addresses', userId),
-    countOwned(db, 'feedback', userId),
+    countOwned(s, 'collections', userId),
+    countOwned(s, 'messages', userId),
+    unreadCount(s, userId),
+    countOwned(s, 'addresses', userId),
+    countOwned(s, 'feedback', userId),
   ]);
   const study_days = Math.max(1, Math.round((chinaDayStart(now) - chinaDayStart(Math.min(createdAt, now))) / 86400) + 1);
   return {
@@ -44,12 +48,6 @@ export async function statistics(db: Db, userId: number, createdAt: number, now:
   };
 }
 
-export interface VipQuery {
-  vip_type?: string;
-  genus_id?: number;
-  category_id?: number;
-}
-
 const splitBenefits = (text: string) =>
   text
     .split('\n')
@@ -60,8 +58,16 @@ const splitBenefits = (text: string) =>
  * The user's best (latest-ending) active membership covering the subject: a membership for every
  * subject (genus null) or for that genus / category. Memberships of other users never count.
  */
-export async function vipInfo(db: Db, userId: number, query: VipQuery, now: number): Promise<VipInfo> {
-  const asked = query.vip_type ? await db.selectFrom('vip_types').selectAll().where('key', '=', query.vip_type).executeTakeFirst() : undefined;
+export async function vipInfo(
+  s: Services,
+  userId: number,
+  query: ParsedInputOf<typeof uc.vipInfoEndpoint>,
+): Promise<OutputOf<typeof uc.vipInfoEndpoint>> {
+  const db = s.db.kysely;
+  const now = s.clock();
+  const asked = query.vip_type
+    ? await db.selectFrom('vip_types').selectAll().where('key', '=', query.vip_type).executeTakeFirst()
+    : undefined;
   if (query.vip_type && !asked) throw badInput(`参数 vip_type 不是已知的会员类型：${query.vip_type}`);
   let q = db.selectFrom('user_vips').selectAll().where('user_id', '=', userId).where('expires_at', '>', now).where('started_at', '<=', now);
   if (query.vip_type) q = q.where('vip_type', '=', query.vip_type);
@@ -102,10 +108,4 @@ export async function vipInfo(db: Db, userId: number, query: VipQuery, now: numb
     expires_at: held.expires_at,
     days_left: Math.ceil((held.expires_at - now) / 86400),
   };
-}
-
-export async function documentByKey(db: Db, key: string): Promise<{ key: string; title: string; content: string; updated_at: number }> {
-  const doc = await db.selectFrom('documents').select(['key', 'title', 'content', 'updated_at']).where('key', '=', key).executeTakeFirst();
-  if (!doc) throw notFound(`文档 ${key} `);
-  return doc;
 }

@@ -40,7 +40,7 @@ export interface ExamGuideTable {
   updated_at: number;
 }
 
-/** A column: a named collection of articles of one genus. */
+/** A column: a named collection of news and strategies of one genus. */
 export interface StudyColumnTable {
   id: Generated<number>;
   genus_id: number;
@@ -51,7 +51,11 @@ export interface StudyColumnTable {
   created_at: number;
 }
 
-export interface ColumnArticleTable {
+/**
+ * One item of a column: a news or a strategy (`kind`) by id, in the column's order. The SQL name
+ * `column_articles` predates the server vocabulary (an "article" is a row of content_articles).
+ */
+export interface ColumnItemTable {
   id: Generated<number>;
   column_id: number;
   kind: 'news' | 'strategy';
@@ -99,7 +103,7 @@ export interface StudyTables {
   going_items: GoingItemTable;
   exam_guides: ExamGuideTable;
   study_columns: StudyColumnTable;
-  column_articles: ColumnArticleTable;
+  column_articles: ColumnItemTable;
   courses: CourseTable;
   ebooks: EbookTable;
 }

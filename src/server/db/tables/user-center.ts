@@ -2,26 +2,6 @@ import type { Generated } from 'kysely';
 
 /** Tables of the user-center area (joined into Database in ../schema.ts). Times are unix seconds, flags 0/1. */
 
-/** A delivery address. At most one row per user has is_default 1 (a partial unique index enforces it). */
-export interface AddressTable {
-  id: Generated<number>;
-  user_id: number;
-  name: string;
-  mobile: string;
-  tag: string;
-  district_1_id: number;
-  district_1_name: string;
-  /** 0 when absent (全国 has no lower levels). */
-  district_2_id: number;
-  district_2_name: string;
-  district_3_id: number;
-  district_3_name: string;
-  detail: string;
-  is_default: number;
-  created_at: number;
-  updated_at: number;
-}
-
 /** A message in a user's inbox. */
 export interface MessageTable {
   id: Generated<number>;
@@ -91,7 +71,6 @@ export interface UserVipTable {
 }
 
 export interface UserCenterTables {
-  addresses: AddressTable;
   messages: MessageTable;
   message_templates: MessageTemplateTable;
   message_inits: MessageInitTable;

@@ -1,0 +1,57 @@
+import type { Generated } from 'kysely';
+
+/** Tables of the auth area: SMS codes and WeChat login (joined into Database in ../schema.ts). Times are unix seconds. */
+
+export interface SmsCodeTable {
+  id: Generated<number>;
+  mobile: string;
+  purpose: string;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  attempts: number;
+  consumed_at: number | null;
+}
+
+/** A WeChat identity; user_id is null until it is bound to an account. */
+export interface ThirdIdentityTable {
+  id: Generated<number>;
+  provider: string;
+  openid: string;
+  nickname: string;
+  avatar: string;
+  user_id: number | null;
+  created_at: number;
+}
+
+export interface ThirdAuthKeyTable {
+  key: string;
+  identity_id: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface OauthStateTable {
+  state: string;
+  redirect_url: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** Codes issued by the sandbox OAuth provider (development and tests). */
+export interface SandboxOauthCodeTable {
+  code: string;
+  openid: string;
+  nickname: string;
+  avatar: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+export interface AuthTables {
+  sms_codes: SmsCodeTable;
+  third_identities: ThirdIdentityTable;
+  third_auth_keys: ThirdAuthKeyTable;
+  oauth_states: OauthStateTable;
+  sandbox_oauth_codes: SandboxOauthCodeTable;
+}
