@@ -2,12 +2,10 @@ import { i18n } from '../i18n';
 import type { PageApi } from './block-api';
 import type { Env } from './env';
 import { resolveDeep, type Scope } from './expr';
-import type { Action } from './page-config.gen';
+import type { Action, ActionOf, ActionType } from './page-config.gen';
 
-/** The names of the actions a page config may use (one schema file each in `schemas/actions/`). */
-export type ActionType = Action['action'];
-/** The action of one name, as its schema declares it. */
-export type ActionOf<T extends ActionType> = Action extends infer A ? (A extends { action: infer N } ? (T extends N ? A : never) : never) : never;
+/** The names of the actions a page config may use (one schema file each in `schemas/actions/`) and each one's shape. */
+export type { ActionOf, ActionType };
 
 /** What a handler may use: the environment, the page, the scope the action runs in. */
 export interface ActionContext {
@@ -36,7 +34,7 @@ const table = new Map<string, Registered>();
  */
 export function registerAction<T extends ActionType>(type: T, handler: ActionHandler<T>, options: { raw?: readonly string[] } = {}): void {
   if (table.has(type)) throw new Error(`操作类型重复注册：${type}`);
-  table.set(type, { handler: handler as ActionHandler<never>, raw: options.raw ?? [] });
+  table.set(type, { handler: handler as unknown as ActionHandler<never>, raw: options.raw ?? [] });
 }
 
 export function registeredActions(): string[] {

@@ -77,7 +77,7 @@ describe('action table', () => {
 
   it('call: a refused call shows the server message and skips the actions after it', async () => {
     const env = fakeEnv({ 'user_center.collection_add': { status: 1, code: 4000, msg: '缺少参数 ref_id', data: null } });
-    await runActions([{ action: 'call', endpoint: 'user_center.collection_add' }, { action: 'setState', key: 'done', value: true }], context(env));
+    await runActions([{ action: 'call', endpoint: 'user_center.collection_add' }, { action: 'navigate', to: '/next' }], context(env));
     expect(env.toast).toHaveBeenCalledWith('缺少参数 ref_id');
     expect(env.navigate).not.toHaveBeenCalled();
   });
