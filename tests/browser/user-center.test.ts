@@ -194,7 +194,7 @@ describe('user centre', () => {
     await page.getByTestId('logout').click();
     await page.getByRole('button', { name: '取消' }).click();
     await page.getByTestId('logout').click();
-    await page.getByTestId('logout-confirm').click();
+    await page.getByTestId('confirm-ok').click();
     await expect.poll(toast).toBe('已退出登录');
     await page.waitForURL(`${server.url}/`);
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.jwt)).toBeNull();

@@ -1,11 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { call } from '../../api';
-import { addressDetail, saveAddress } from '../../contract/address';
 import { ADDRESS_RULES } from '../../contract/address';
 import { i18n } from '../../i18n';
-import type { BlockProps } from '../../runtime/block-api';
-import { showToast } from '../../state/ui';
+import type { BlockProps, Env } from '../../runtime/block-api';
 import { type AddressForm, checkForm, emptyForm, formFromAddress, toInput } from './address-form';
 import { DistrictPicker } from './DistrictPicker';
 import type { AddressEditProps } from './props.gen';
@@ -19,9 +15,20 @@ export function addressIdOf(raw: unknown): number | undefined {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
+const DEFAULT_RETURN = '/address/list';
+
+/** Checks and saves the form, then says so and goes to returnTo; a problem or refusal is toasted. */
+export async function saveForm(env: Env, form: AddressForm, id: number | undefined, returnTo: string | undefined): Promise<void> {
+  const problem = checkForm(form);
+  if (problem) return env.toast(problem);
+  const res = await env.call('address.save', toInput(form, id));
+  if (res.status !== 0) return env.toast(res.msg);
+  env.toast(t.saved);
+  env.navigate(returnTo || DEFAULT_RETURN, { replace: true });
+}
+
 /** `/address/edit/:addressId?`: the address form; without an id it creates a new address. */
-export default function AddressEdit({ props }: BlockProps<AddressEditProps>) {
-  const navigate = useNavigate();
+export default function AddressEdit({ props, env }: BlockProps<AddressEditProps>) {
   const id = addressIdOf(props.addressId);
   const [form, setForm] = useState<AddressForm>(emptyForm);
   const [loading, setLoading] = useState(id !== undefined);
@@ -33,7 +40,7 @@ export default function AddressEdit({ props }: BlockProps<AddressEditProps>) {
     if (id === undefined) return;
     let live = true;
     setLoading(true);
-    call(addressDetail, { id }).then((res) => {
+    env.call('address.detail', { id }).then((res) => {
       if (!live) return;
       setLoading(false);
       if (res.status === 0 && res.data) setForm(formFromAddress(res.data));
@@ -42,26 +49,24 @@ export default function AddressEdit({ props }: BlockProps<AddressEditProps>) {
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [env, id]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const problem = checkForm(form);
-    if (problem) return showToast(problem);
     setBusy(true);
-    const res = await call(saveAddress, toInput(form, id));
-    setBusy(false);
-    if (res.status !== 0) return showToast(res.msg);
-    showToast(t.saved);
-    navigate(props.returnTo || '/address/list', { replace: true });
+    try {
+      await saveForm(env, form, id, props.returnTo);
+    } finally {
+      setBusy(false);
+    }
   };
 
   if (error) {
     return (
       <section className="address-edit-error" data-testid="address-edit-error">
         <p>{error}</p>
-        <button type="button" className="primary" onClick={() => navigate(props.returnTo || '/address/list', { replace: true })}>
+        <button type="button" className="primary" onClick={() => env.navigate(props.returnTo || DEFAULT_RETURN, { replace: true })}>
           {t.back}
         </button>
       </section>
@@ -71,7 +76,13 @@ export default function AddressEdit({ props }: BlockProps<AddressEditProps>) {
     <form className="address-edit" data-testid="address-edit" aria-busy={loading || undefined} onSubmit={submit} noValidate>
       <label className="ae-row">
         <span>{t.name}</span>
-        <input name="name" value={form.name} maxLength={ADDRESS_RULES.nameMax} placeholder={t.namePlaceholder} onChange={(e) => set('name', e.target.value)} />
+        <input
+          name="name"
+          value={form.name}
+          maxLength={ADDRESS_RULES.nameMax}
+          placeholder={t.namePlaceholder}
+          onChange={(e) => set('name', e.target.value)}
+        />
       </label>
       <label className="ae-row">
         <span>{t.mobile}</span>
@@ -87,7 +98,7 @@ export default function AddressEdit({ props }: BlockProps<AddressEditProps>) {
       </label>
       <div className="ae-row ae-region">
         <span>{t.region}</span>
-        <DistrictPicker value={form.districts} onChange={(d) => set('districts', d)} />
+        <DistrictPicker env={env} value={form.districts} onChange={(d) => set('districts', d)} />
       </div>
       <label className="ae-row ae-detail">
         <span>{t.detail}</span>
@@ -104,11 +115,23 @@ export default function AddressEdit({ props }: BlockProps<AddressEditProps>) {
         <span>{t.tag}</span>
         <div className="ae-tags">
           {t.tagPresets.map((p) => (
-            <button key={p} type="button" className={form.tag === p ? 'ae-chip active' : 'ae-chip'} aria-pressed={form.tag === p} onClick={() => set('tag', form.tag === p ? '' : p)}>
+            <button
+              key={p}
+              type="button"
+              className={form.tag === p ? 'ae-chip active' : 'ae-chip'}
+              aria-pressed={form.tag === p}
+              onClick={() => set('tag', form.tag === p ? '' : p)}
+            >
               {p}
             </button>
           ))}
-          <input name="tag" value={form.tag} maxLength={ADDRESS_RULES.tagMax} placeholder={t.tagPlaceholder} onChange={(e) => set('tag', e.target.value)} />
+          <input
+            name="tag"
+            value={form.tag}
+            maxLength={ADDRESS_RULES.tagMax}
+            placeholder={t.tagPlaceholder}
+            onChange={(e) => set('tag', e.target.value)}
+          />
         </div>
       </div>
       <label className="ae-row ae-default">

@@ -1,21 +1,21 @@
 import { useEffect, useState } from 'react';
-import { call } from '../../api';
 import type { District } from '../../contract/fields';
-import { childDistricts, topLevelDistricts } from '../../contract/framework';
 import { i18n } from '../../i18n';
-import { showToast } from '../../state/ui';
+import type { Env } from '../../runtime/block-api';
 import { type DistrictValue, isNationwide, optionsFor, type Picked, pickLevel } from './address-form';
 
 const t = i18n.address;
 /** Lists already fetched in this session, by parent id (0 = top level). Districts do not change. */
 const cache = new Map<number, District[]>();
 
-async function load(parentId: number): Promise<District[] | null> {
+/** The districts under `parentId` (0 = top level), or null when refused (toasted). */
+export async function loadDistricts(env: Env, parentId: number): Promise<District[] | null> {
   const hit = cache.get(parentId);
   if (hit) return hit;
-  const res = parentId === 0 ? await call(topLevelDistricts, {}) : await call(childDistricts, { id: parentId });
+  const res =
+    parentId === 0 ? await env.call('framework.top_level_districts', {}) : await env.call('framework.child_districts', { id: parentId });
   if (res.status !== 0 || !res.data) {
-    showToast(res.msg);
+    env.toast(res.msg);
     return null;
   }
   cache.set(parentId, res.data);
@@ -23,29 +23,30 @@ async function load(parentId: number): Promise<District[] | null> {
 }
 
 /** The list of one level: top level always, lower levels once their parent is chosen (全国 has none). */
-function useLevel(parent: Picked | null | 'top'): District[] | undefined {
+function useLevel(env: Env, parent: Picked | null | 'top'): District[] | undefined {
   const parentId = parent === 'top' ? 0 : parent && !isNationwide(parent) ? parent.id : null;
   const [state, setState] = useState<{ id: number; list: District[] } | null>(null);
   useEffect(() => {
     if (parentId === null) return;
     let live = true;
-    load(parentId).then((list) => live && list && setState({ id: parentId, list }));
+    loadDistricts(env, parentId).then((list) => live && list && setState({ id: parentId, list }));
     return () => {
       live = false;
     };
-  }, [parentId]);
+  }, [env, parentId]);
   return state && state.id === parentId ? state.list : undefined;
 }
 
 interface Props {
+  env: Env;
   value: DistrictValue;
   onChange(next: DistrictValue): void;
 }
 
 /** Cascading province → city → county selects from top_level_districts / child_districts, with 全国 first. */
-export function DistrictPicker({ value, onChange }: Props) {
+export function DistrictPicker({ env, value, onChange }: Props) {
   const [province, city] = value;
-  const lists = [useLevel('top'), useLevel(province), useLevel(city)] as const;
+  const lists = [useLevel(env, 'top'), useLevel(env, province), useLevel(env, city)] as const;
   const labels = [t.province, t.city, t.county] as const;
   const shown = isNationwide(province) ? 1 : province ? (city ? 3 : 2) : 1;
 

@@ -1,10 +1,21 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
+import { fakeEnv } from '../../../tests/support/fake-env';
 import type { Address } from '../../contract/address';
-import AddressEdit, { addressIdOf } from './AddressEdit';
-import { type AddressForm, checkForm, emptyForm, formFromAddress, optionsFor, pickLevel, regionComplete, regionText, toInput } from './address-form';
+import AddressEdit, { addressIdOf, saveForm } from './AddressEdit';
+import {
+  type AddressForm,
+  checkForm,
+  emptyForm,
+  formFromAddress,
+  optionsFor,
+  pickLevel,
+  regionComplete,
+  regionText,
+  toInput,
+} from './address-form';
+import { loadDistricts } from './DistrictPicker';
 
 const GZ = { id: 44, name: '广东省' };
 const GZC = { id: 4401, name: '广州市' };
@@ -80,7 +91,14 @@ describe('address form rules', () => {
       created_at: 1,
       updated_at: 1,
     };
-    expect(formFromAddress(a)).toEqual({ name: '周明', mobile: '15900001111', tag: '', detail: '到付自取，电话联系', isDefault: true, districts: [NATION, null, null] });
+    expect(formFromAddress(a)).toEqual({
+      name: '周明',
+      mobile: '15900001111',
+      tag: '',
+      detail: '到付自取，电话联系',
+      isDefault: true,
+      districts: [NATION, null, null],
+    });
   });
 
   it('offers the current choice while its level list loads', () => {
@@ -100,15 +118,51 @@ describe('address form rules', () => {
 
 describe('address-edit module', () => {
   it('renders an empty form for a new address, with one district select to start', () => {
-    const html = renderToStaticMarkup(
-      <MemoryRouter>
-        <AddressEdit {...fakeBlockProps('address-edit', {}).blockProps} />
-      </MemoryRouter>,
-    );
+    const env = fakeEnv();
+    const html = renderToStaticMarkup(<AddressEdit {...fakeBlockProps('address-edit', {}, { env }).blockProps} />);
     for (const label of ['收货人', '手机号', '所在地区', '详细地址', '标签', '设为默认地址', '保存']) expect(html).toContain(label);
     expect(html.match(/<select/g)).toHaveLength(1);
     expect(html).toContain('请选择省份');
     expect(html).toContain('name="mobile"');
     expect(emptyForm().districts).toEqual([null, null, null]);
+  });
+
+  it('saves a valid form, says so and goes back to returnTo', async () => {
+    const env = fakeEnv({ 'address.save': { status: 0, code: 0, msg: 'ok', data: { id: 7 } } });
+    await saveForm(env, valid(), 7, '/mall/confirm');
+    expect(env.call).toHaveBeenCalledWith('address.save', toInput(valid(), 7));
+    expect(env.toast).toHaveBeenCalledWith('保存成功');
+    expect(env.navigate).toHaveBeenCalledWith('/mall/confirm', { replace: true });
+    await saveForm(env, valid(), undefined, undefined);
+    expect(env.navigate).toHaveBeenLastCalledWith('/address/list', { replace: true });
+  });
+
+  it('sends nothing while the form has a problem, and stays on the form when the server refuses', async () => {
+    const env = fakeEnv({ 'address.save': { status: 1, code: 400, msg: '最多保存 20 个收货地址', data: null } });
+    await saveForm(env, valid({ detail: '路' }), undefined, undefined);
+    expect(env.toast).toHaveBeenCalledWith('详细地址不能少于 5 个字');
+    expect(env.call).not.toHaveBeenCalled();
+    await saveForm(env, valid(), undefined, undefined);
+    expect(env.toast).toHaveBeenLastCalledWith('最多保存 20 个收货地址');
+    expect(env.navigate).not.toHaveBeenCalled();
+  });
+
+  it('loads each district level once (top level, then children by parent id); a refusal is toasted', async () => {
+    const env = fakeEnv({
+      'framework.top_level_districts': { status: 0, code: 0, msg: 'ok', data: [{ id: 44, name: '广东省', level: 1 }] },
+      'framework.child_districts': (input) => ({
+        status: 0,
+        code: 0,
+        msg: 'ok',
+        data: [{ id: 4401, name: `${JSON.stringify(input)}`, level: 2 }],
+      }),
+    });
+    expect(await loadDistricts(env, 0)).toEqual([{ id: 44, name: '广东省', level: 1 }]);
+    expect(await loadDistricts(env, 44)).toEqual([{ id: 4401, name: '{"id":44}', level: 2 }]);
+    await loadDistricts(env, 44);
+    expect(env.call).toHaveBeenCalledTimes(2);
+    const down = fakeEnv({ 'framework.child_districts': { status: -1, code: -1, msg: '网络异常', data: null } });
+    expect(await loadDistricts(down, 33)).toBeNull();
+    expect(down.toast).toHaveBeenCalledWith('网络异常');
   });
 });

@@ -35,7 +35,11 @@ export function formFromAddress(a: Address): AddressForm {
     tag: a.tag,
     detail: a.detail,
     isDefault: a.is_default === 1,
-    districts: [level(a.district_1_id, a.district_1_name), level(a.district_2_id, a.district_2_name), level(a.district_3_id, a.district_3_name)],
+    districts: [
+      level(a.district_1_id, a.district_1_name),
+      level(a.district_2_id, a.district_2_name),
+      level(a.district_3_id, a.district_3_name),
+    ],
   };
 }
 

@@ -1,10 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { call } from '../../api';
-import { ADDRESS_RULES, type Address, addressList, removeAddress, saveAddress } from '../../contract/address';
+import { ADDRESS_RULES, type Address } from '../../contract/address';
 import { i18n } from '../../i18n';
-import type { BlockProps } from '../../runtime/block-api';
-import { showToast } from '../../state/ui';
+import { type BlockProps, type CallReply, type Env, Link } from '../../runtime/block-api';
 import type { AddressListProps } from './props.gen';
 import './address-list.css';
 
@@ -33,58 +30,52 @@ export function defaultBody(a: Address) {
   };
 }
 
-function ConfirmSheet({ text, onCancel, onConfirm }: { text: string; onCancel(): void; onConfirm(): void }) {
-  return (
-    <div className="al-confirm-backdrop" data-testid="confirm-sheet" onClick={(e) => e.target === e.currentTarget && onCancel()}>
-      <div className="al-confirm" role="alertdialog" aria-modal="true" aria-label={text}>
-        <p>{text}</p>
-        <div className="al-confirm-buttons">
-          <button type="button" onClick={onCancel}>
-            {t.cancel}
-          </button>
-          <button type="button" className="danger" data-testid="confirm-ok" onClick={onConfirm}>
-            {t.remove}
-          </button>
-        </div>
-      </div>
-    </div>
-  );
+/** Toasts the server message, or `ok` on success; true on success. */
+async function settle(env: Env, reply: Promise<CallReply<unknown>>, ok: string): Promise<boolean> {
+  const res = await reply;
+  env.toast(res.status === 0 ? ok : res.msg);
+  return res.status === 0;
+}
+
+/** Makes `a` the default address; true when the server did. */
+export function makeDefault(env: Env, a: Address): Promise<boolean> {
+  return settle(env, env.call('address.save', defaultBody(a)), t.defaultSet);
+}
+
+/** Asks first, then deletes `a`; true when it was deleted. */
+export async function removeAfterConfirm(env: Env, a: Address): Promise<boolean> {
+  if (!(await env.confirm({ text: t.confirmRemove, okText: t.remove, cancelText: t.cancel, danger: true }))) return false;
+  return settle(env, env.call('address.remove', { id: a.id }), t.removed);
+}
+
+/** Opens the form for a new address, unless the user already has the most addresses allowed (toasted). */
+export function addAddress(env: Env, count: number, editPath: string): void {
+  if (count >= ADDRESS_RULES.maxPerUser) env.toast(t.full(ADDRESS_RULES.maxPerUser));
+  else env.navigate(editPath);
 }
 
 /** `/address/list`: the user's addresses with default badge, set default, edit and delete (with a confirmation). */
-export default function AddressList({ props }: BlockProps<AddressListProps>) {
-  const navigate = useNavigate();
+export default function AddressList({ props, env }: BlockProps<AddressListProps>) {
   const editPath = props.editPath || '/address/edit';
   const [items, setItems] = useState<Address[] | null>(null);
-  const [confirming, setConfirming] = useState<Address | null>(null);
   const [busy, setBusy] = useState(false);
 
   const reload = useCallback(async () => {
-    const res = await call(addressList, {});
+    const res = await env.call('address.list', {});
     if (res.status === 0 && res.data) setItems(res.data);
-    else showToast(res.msg);
-  }, []);
+    else env.toast(res.msg);
+  }, [env]);
   useEffect(() => {
     void reload();
   }, [reload]);
 
-  const run = async (work: () => Promise<{ status: number; msg: string }>, ok: string) => {
+  /** One change at a time; the list is reloaded after a change that succeeded. */
+  const run = async (work: () => Promise<boolean>) => {
     if (busy) return;
     setBusy(true);
-    const res = await work();
+    const changed = await work();
     setBusy(false);
-    if (res.status !== 0) return showToast(res.msg);
-    showToast(ok);
-    await reload();
-  };
-  const makeDefault = (a: Address) => run(() => call(saveAddress, defaultBody(a)), t.defaultSet);
-  const remove = (a: Address) => {
-    setConfirming(null);
-    void run(() => call(removeAddress, { id: a.id }), t.removed);
-  };
-  const add = () => {
-    if ((items?.length ?? 0) >= ADDRESS_RULES.maxPerUser) return showToast(t.full(ADDRESS_RULES.maxPerUser));
-    navigate(editPath);
+    if (changed) await reload();
   };
 
   return (
@@ -96,7 +87,11 @@ export default function AddressList({ props }: BlockProps<AddressListProps>) {
             <div className="al-head">
               <strong className="al-name">{a.name}</strong>
               <span className="al-mobile">{maskMobile(a.mobile)}</span>
-              {a.is_default === 1 ? <span className="al-badge" data-testid="address-default-badge">{t.defaultBadge}</span> : null}
+              {a.is_default === 1 ? (
+                <span className="al-badge" data-testid="address-default-badge">
+                  {t.defaultBadge}
+                </span>
+              ) : null}
               {a.tag ? <span className="al-tag">{a.tag}</span> : null}
             </div>
             <p className="al-full" data-testid="address-full">
@@ -106,7 +101,13 @@ export default function AddressList({ props }: BlockProps<AddressListProps>) {
               {a.is_default === 1 ? (
                 <span className="al-is-default">{t.isDefault}</span>
               ) : (
-                <button type="button" className="al-link" data-testid="address-set-default" disabled={busy} onClick={() => void makeDefault(a)}>
+                <button
+                  type="button"
+                  className="al-link"
+                  data-testid="address-set-default"
+                  disabled={busy}
+                  onClick={() => void run(() => makeDefault(env, a))}
+                >
                   {t.setDefault}
                 </button>
               )}
@@ -114,7 +115,13 @@ export default function AddressList({ props }: BlockProps<AddressListProps>) {
               <Link className="al-link" data-testid="address-edit" to={`${editPath}/${a.id}`}>
                 {t.edit}
               </Link>
-              <button type="button" className="al-link" data-testid="address-delete" disabled={busy} onClick={() => setConfirming(a)}>
+              <button
+                type="button"
+                className="al-link"
+                data-testid="address-delete"
+                disabled={busy}
+                onClick={() => void run(() => removeAfterConfirm(env, a))}
+              >
                 {t.remove}
               </button>
             </div>
@@ -123,11 +130,10 @@ export default function AddressList({ props }: BlockProps<AddressListProps>) {
       </ul>
       <div className="al-bottom-spacer" />
       <div className="al-bottom">
-        <button type="button" className="primary" data-testid="address-add" onClick={add}>
+        <button type="button" className="primary" data-testid="address-add" onClick={() => addAddress(env, items?.length ?? 0, editPath)}>
           {t.add}
         </button>
       </div>
-      {confirming ? <ConfirmSheet text={t.confirmRemove} onCancel={() => setConfirming(null)} onConfirm={() => remove(confirming)} /> : null}
     </section>
   );
 }

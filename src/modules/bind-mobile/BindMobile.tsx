@@ -1,9 +1,5 @@
-import { useNavigate } from 'react-router-dom';
-import { call } from '../../api';
-import { bindMobile, confirmBindMobile } from '../../contract/binding';
 import { i18n } from '../../i18n';
-import type { BlockProps } from '../../runtime/block-api';
-import { showToast } from '../../state/ui';
+import type { BlockProps, Env } from '../../runtime/block-api';
 import { SmsCodeForm } from '../shared/SmsCodeForm';
 import { sameSitePath, smsFormProblem } from '../shared/sms-code-form';
 import type { BindMobileProps } from './props.gen';
@@ -20,30 +16,36 @@ export function safeReturnTo(raw: string | undefined): string {
 /** What is wrong with the form before anything is sent, or '' when it may be sent. */
 export const formProblem = smsFormProblem;
 
+/** Asks for a binding code; the seconds until a resend, or null when refused (toasted). */
+export async function sendBindCode(env: Env, mobile: string): Promise<number | null> {
+  const res = await env.call('binding.bind_mobile', { mobile });
+  if (res.status !== 0 || !res.data) {
+    env.toast(res.msg);
+    return null;
+  }
+  return res.data.resend_in;
+}
+
+/** Binds the mobile with the code, says so and goes back to returnTo; a refusal is toasted. */
+export async function confirmBind(env: Env, mobile: string, code: string, returnTo: string | undefined): Promise<void> {
+  const res = await env.call('binding.confirm_bind_mobile', { mobile, code });
+  if (res.status !== 0) return env.toast(res.msg);
+  env.toast(t.success);
+  env.navigate(safeReturnTo(returnTo), { replace: true });
+}
+
 /** The bind-mobile form: mobile, SMS code (with resend countdown), confirm; then back to returnTo. */
-export default function BindMobile({ props }: BlockProps<BindMobileProps>) {
-  const navigate = useNavigate();
-
-  const send = async (mobile: string) => {
-    const res = await call(bindMobile, { mobile });
-    if (res.status !== 0 || !res.data) {
-      showToast(res.msg);
-      return null;
-    }
-    return res.data.resend_in;
-  };
-
-  const submit = async (mobile: string, code: string) => {
-    const res = await call(confirmBindMobile, { mobile, code });
-    if (res.status !== 0) return showToast(res.msg);
-    showToast(t.success);
-    navigate(safeReturnTo(props.returnTo), { replace: true });
-  };
-
+export default function BindMobile({ props, env }: BlockProps<BindMobileProps>) {
   return (
     <section className="bind-mobile" data-testid="bind-mobile">
       <p className="bind-mobile-intro">{props.intro ?? t.intro}</p>
-      <SmsCodeForm send={send} submit={submit} submitText={t.submit} busyText={t.submitting} />
+      <SmsCodeForm
+        send={(mobile) => sendBindCode(env, mobile)}
+        submit={(mobile, code) => confirmBind(env, mobile, code, props.returnTo)}
+        toast={(text) => env.toast(text)}
+        submitText={t.submit}
+        busyText={t.submitting}
+      />
     </section>
   );
 }

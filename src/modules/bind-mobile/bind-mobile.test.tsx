@@ -1,16 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
-import BindMobile, { DEFAULT_RETURN, formProblem, safeReturnTo } from './BindMobile';
+import { fakeEnv } from '../../../tests/support/fake-env';
+import BindMobile, { confirmBind, DEFAULT_RETURN, formProblem, safeReturnTo, sendBindCode } from './BindMobile';
 import type { BindMobileProps } from './props.gen';
 
 const render = (props: BindMobileProps) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <BindMobile {...fakeBlockProps('bind-mobile', props).blockProps} />
-    </MemoryRouter>,
-  );
+  renderToStaticMarkup(<BindMobile {...fakeBlockProps('bind-mobile', props, { env: fakeEnv() }).blockProps} />);
+const ok = <T,>(data: T) => ({ status: 0, code: 0, msg: 'ok', data });
+const refused = (msg: string) => ({ status: 1, code: 400, msg, data: null });
 
 describe('bind-mobile module', () => {
   it('renders the mobile and code fields, the send button and the confirm button', () => {
@@ -38,8 +36,41 @@ describe('bind-mobile module', () => {
 
   it('returns only to same-site paths, never to itself', () => {
     expect(safeReturnTo('/mall/order/3?x=1')).toBe('/mall/order/3?x=1');
-    for (const bad of [undefined, '', 'https://evil.example.com/', '//evil.example.com', '/\\evil.example.com', '/user/bind_mobile?redirect=/']) {
+    for (const bad of [
+      undefined,
+      '',
+      'https://evil.example.com/',
+      '//evil.example.com',
+      '/\\evil.example.com',
+      '/user/bind_mobile?redirect=/',
+    ]) {
       expect(safeReturnTo(bad)).toBe(DEFAULT_RETURN);
     }
+  });
+
+  it('asks for a binding code and answers the resend wait; a refusal is toasted', async () => {
+    const env = fakeEnv({ 'binding.bind_mobile': ok({ expires_in: 300, resend_in: 60 }) });
+    expect(await sendBindCode(env, '13800000000')).toBe(60);
+    expect(env.call).toHaveBeenCalledWith('binding.bind_mobile', { mobile: '13800000000' });
+    const taken = fakeEnv({ 'binding.bind_mobile': refused('该手机号已绑定其他账号') });
+    expect(await sendBindCode(taken, '13800000000')).toBeNull();
+    expect(taken.toast).toHaveBeenCalledWith('该手机号已绑定其他账号');
+  });
+
+  it('binds with the code, says so and goes back to returnTo (a bad returnTo goes to the user centre)', async () => {
+    const env = fakeEnv({ 'binding.confirm_bind_mobile': ok({ id: 1, mobile: '13800000000', need_bound: 0 }) });
+    await confirmBind(env, '13800000000', '123456', '/mall/order/3');
+    expect(env.call).toHaveBeenCalledWith('binding.confirm_bind_mobile', { mobile: '13800000000', code: '123456' });
+    expect(env.toast).toHaveBeenCalledWith('绑定成功');
+    expect(env.navigate).toHaveBeenCalledWith('/mall/order/3', { replace: true });
+    await confirmBind(env, '13800000000', '123456', 'https://evil.example.com/');
+    expect(env.navigate).toHaveBeenLastCalledWith(DEFAULT_RETURN, { replace: true });
+  });
+
+  it('stays on the form with the server message when the code is wrong', async () => {
+    const env = fakeEnv({ 'binding.confirm_bind_mobile': refused('验证码错误') });
+    await confirmBind(env, '13800000000', '000000', '/user/home');
+    expect(env.toast).toHaveBeenCalledWith('验证码错误');
+    expect(env.navigate).not.toHaveBeenCalled();
   });
 });

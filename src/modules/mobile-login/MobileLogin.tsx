@@ -1,11 +1,9 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import { call } from '../../api';
-import { mobileCodeLogin, sendMobileCode } from '../../contract/auth';
 import { i18n } from '../../i18n';
-import { loginSucceeded } from '../../state/auth';
-import { showToast } from '../../state/ui';
+import type { BlockProps, Env } from '../../runtime/block-api';
 import { SmsCodeForm } from '../shared/SmsCodeForm';
+import { scopeText } from '../shared/scope';
 import { sameSitePath } from '../shared/sms-code-form';
+import type { MobileLoginProps } from './props.gen';
 
 const t = i18n.login;
 
@@ -19,32 +17,48 @@ export function safeReturnPath(raw: string | undefined): string {
   }
 }
 
+/** Asks for a login code; the seconds until a resend, or null when refused (toasted). */
+export async function sendLoginCode(env: Env, mobile: string): Promise<number | null> {
+  const res = await env.call('auth.send_mobile_code', { mobile, is_register: 0 });
+  if (res.status !== 0 || !res.data) {
+    env.toast(res.msg);
+    return null;
+  }
+  return res.data.resend_in;
+}
+
+export interface LoginTarget {
+  /** The URI-encoded route param: where to go after login. */
+  routeTo?: string;
+  /** A pending WeChat identity to bind to this mobile. */
+  thirdAuthKey?: string;
+}
+
+/** Logs in with the code: keeps the session, says so and goes back to routeTo; a refusal is toasted. */
+export async function loginWithCode(env: Env, mobile: string, code: string, target: LoginTarget): Promise<void> {
+  const res = await env.call('auth.mobile_code_login', {
+    mobile,
+    code,
+    ...(target.thirdAuthKey ? { third_auth_key: target.thirdAuthKey } : {}),
+  });
+  if (res.status !== 0 || !res.data) return env.toast(res.msg);
+  env.session.login(res.data.token, res.data.user.is_first === 1);
+  env.toast(t.success);
+  env.navigate(safeReturnPath(target.routeTo), { replace: true });
+}
+
 /** `/user/mobile_login/:routeTo?/:thirdAuthKey?`: log in with an SMS code, then go back to routeTo. */
-export default function MobileLogin() {
-  const { routeTo, thirdAuthKey } = useParams();
-  const navigate = useNavigate();
-
-  const send = async (mobile: string) => {
-    const res = await call(sendMobileCode, { mobile, is_register: 0 });
-    if (res.status !== 0 || !res.data) {
-      showToast(res.msg);
-      return null;
-    }
-    return res.data.resend_in;
-  };
-
-  const submit = async (mobile: string, code: string) => {
-    const res = await call(mobileCodeLogin, { mobile, code, ...(thirdAuthKey ? { third_auth_key: thirdAuthKey } : {}) });
-    if (res.status !== 0 || !res.data) return showToast(res.msg);
-    loginSucceeded(res.data.token, res.data.user.is_first === 1);
-    showToast(t.success);
-    navigate(safeReturnPath(routeTo), { replace: true });
-  };
-
+export default function MobileLogin({ env, scope }: BlockProps<MobileLoginProps>) {
+  const target: LoginTarget = { routeTo: scopeText(scope, 'route', 'routeTo'), thirdAuthKey: scopeText(scope, 'route', 'thirdAuthKey') };
   return (
     <section className="mobile-login" data-testid="mobile-login">
       <h1>{t.title}</h1>
-      <SmsCodeForm send={send} submit={submit} submitText={t.submit}>
+      <SmsCodeForm
+        send={(mobile) => sendLoginCode(env, mobile)}
+        submit={(mobile, code) => loginWithCode(env, mobile, code, target)}
+        toast={(text) => env.toast(text)}
+        submitText={t.submit}
+      >
         <p className="hint">{t.agreement}</p>
       </SmsCodeForm>
     </section>

@@ -1,6 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { i18n } from '../../i18n';
-import { showToast } from '../../state/ui';
 import { smsFormProblem } from './sms-code-form';
 
 export interface SmsCodeFormProps {
@@ -8,6 +7,8 @@ export interface SmsCodeFormProps {
   send(mobile: string): Promise<number | null>;
   /** Submits mobile and code (it toasts and navigates). */
   submit(mobile: string, code: string): Promise<void>;
+  /** Shows a short message (the environment's toast). */
+  toast(text: string): void;
   submitText: string;
   busyText?: string;
   children?: ReactNode;
@@ -16,7 +17,7 @@ export interface SmsCodeFormProps {
 const t = i18n.login;
 
 /** The mobile + SMS code form shared by login and mobile binding: checks, resend countdown, busy state. */
-export function SmsCodeForm({ send, submit, submitText, busyText, children }: SmsCodeFormProps) {
+export function SmsCodeForm({ send, submit, toast, submitText, busyText, children }: SmsCodeFormProps) {
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
   const [countdown, setCountdown] = useState(0);
@@ -31,10 +32,10 @@ export function SmsCodeForm({ send, submit, submitText, busyText, children }: Sm
   const onSend = async () => {
     if (countdown > 0) return;
     const problem = smsFormProblem(mobile, null);
-    if (problem) return showToast(problem);
+    if (problem) return toast(problem);
     const wait = await send(mobile);
     if (wait !== null) {
-      showToast(t.codeSent);
+      toast(t.codeSent);
       setCountdown(wait);
     }
   };
@@ -43,7 +44,7 @@ export function SmsCodeForm({ send, submit, submitText, busyText, children }: Sm
     e.preventDefault();
     if (busy) return;
     const problem = smsFormProblem(mobile, code);
-    if (problem) return showToast(problem);
+    if (problem) return toast(problem);
     setBusy(true);
     try {
       await submit(mobile, code);

@@ -1,19 +1,15 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
-import { call } from '../../api';
-import { type SearchHit, type SearchKind, search as searchEndpoint, searchKinds } from '../../contract/study';
+import { searchKinds } from '../../contract/study';
 import { relativeTime } from '../../format/time';
 import { i18n } from '../../i18n';
-import type { BlockProps } from '../../runtime/block-api';
-import { examContext } from '../../state/exam-context';
-import { showToast } from '../../state/ui';
+import { type BlockProps, Link, type OutputOfId } from '../../runtime/block-api';
+import { examOf, scopeText } from '../shared/scope';
 import type { StudySearchProps } from './props.gen';
-import { DEFAULT_HISTORY_MAX, highlightParts, hitRoute, pushHistory, readHistory, saveHistory } from './search-state';
+import { DEFAULT_HISTORY_MAX, highlightParts, hitRoute, pushHistory, readHistory, saveHistory, wordQuery } from './search-state';
 import './study-search.css';
 
 const t = i18n.studySearch;
-type Result = { word: string; total: number } & Record<SearchKind, SearchHit[]>;
+type Result = OutputOfId<'study.search'>;
 
 function Marked({ text, word }: { text: string; word: string }) {
   return (
@@ -88,16 +84,14 @@ function Chips({ title, words, onPick, action }: { title: string; words: readonl
 }
 
 /** Search within the selected subject: input, hot words, stored history, results grouped by kind. */
-export default function StudySearch({ props }: BlockProps<StudySearchProps>) {
-  const exam = useSnapshot(examContext);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const urlWord = new URLSearchParams(location.search).get('word') ?? '';
+export default function StudySearch({ props, env, scope }: BlockProps<StudySearchProps>) {
+  const exam = examOf(scope);
+  const urlWord = scopeText(scope, 'query', 'word') ?? '';
   const [input, setInput] = useState(urlWord);
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
-  const [history, setHistory] = useState<string[]>(readHistory);
+  const [history, setHistory] = useState<string[]>(() => readHistory(env.storage));
   const seq = useRef(0);
   const lastWord = useRef(urlWord.trim());
   const max = props.historyMax ?? DEFAULT_HISTORY_MAX;
@@ -108,7 +102,7 @@ export default function StudySearch({ props }: BlockProps<StudySearchProps>) {
       const word = raw.trim();
       if (!word) {
         setMessage(t.needWord);
-        showToast(t.needWord);
+        env.toast(t.needWord);
         return;
       }
       if (exam.genus_id === null || exam.category_id === null) return;
@@ -117,23 +111,28 @@ export default function StudySearch({ props }: BlockProps<StudySearchProps>) {
       setInput(word);
       setBusy(true);
       setMessage('');
-      const res = await call(searchEndpoint, { genus_id: exam.genus_id, category_id: exam.category_id, word, count: props.count ?? 10 });
+      const res = await env.call('study.search', {
+        genus_id: exam.genus_id,
+        category_id: exam.category_id,
+        word,
+        count: props.count ?? 10,
+      });
       if (mine !== seq.current) return;
       setBusy(false);
       if (res.status !== 0 || !res.data) {
         setMessage(res.msg);
-        showToast(res.msg);
+        env.toast(res.msg);
         return;
       }
       setResult(res.data);
       setHistory((h) => {
         const next = pushHistory(h, word, max);
-        saveHistory(next);
+        saveHistory(env.storage, next);
         return next;
       });
-      navigate({ search: `?word=${encodeURIComponent(word)}` }, { replace: true });
+      env.navigate(wordQuery(word), { replace: true });
     },
-    [exam.genus_id, exam.category_id, props.count, max, navigate],
+    [env, exam.genus_id, exam.category_id, props.count, max],
   );
 
   // On entering with ?word=, and again when the subject changes, (re)run the last search for the new subject.
@@ -149,12 +148,12 @@ export default function StudySearch({ props }: BlockProps<StudySearchProps>) {
     setResult(null);
     setBusy(false);
     setMessage('');
-    navigate({ search: '' }, { replace: true });
+    env.navigate(wordQuery(''), { replace: true });
   };
   const clearHistory = () => {
     setHistory([]);
-    saveHistory([]);
-    showToast(t.historyCleared);
+    saveHistory(env.storage, []);
+    env.toast(t.historyCleared);
   };
 
   return (

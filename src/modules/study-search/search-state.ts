@@ -1,11 +1,11 @@
 import type { SearchKind } from '../../contract/study';
-import { storage } from '../../platform/storage';
+import type { KeyValueStore } from '../../runtime/block-api';
 
 /** Stored search history (newest first, no duplicates). */
 export const SEARCH_HISTORY_KEY = 'beikao.search_history';
 export const DEFAULT_HISTORY_MAX = 10;
 
-export function readHistory(): string[] {
+export function readHistory(storage: KeyValueStore): string[] {
   const list = storage.getJson<unknown>(SEARCH_HISTORY_KEY, []);
   return Array.isArray(list) ? list.filter((w): w is string => typeof w === 'string' && w.trim() !== '') : [];
 }
@@ -15,7 +15,7 @@ export function pushHistory(list: readonly string[], word: string, max = DEFAULT
   return [word, ...list.filter((w) => w !== word)].slice(0, Math.max(1, max));
 }
 
-export function saveHistory(list: readonly string[]): void {
+export function saveHistory(storage: KeyValueStore, list: readonly string[]): void {
   if (list.length) storage.setJson(SEARCH_HISTORY_KEY, list);
   else storage.remove(SEARCH_HISTORY_KEY);
 }
@@ -26,6 +26,11 @@ const ROUTES: Record<SearchKind, string> = {
   course: '/course/detail/',
   ebook: '/ebook/detail/',
 };
+
+/** The navigation target that puts the searched word into the current page's query (or clears it). */
+export function wordQuery(word: string): string {
+  return word ? `?word=${encodeURIComponent(word)}` : '?';
+}
 
 /** The page that shows a search hit. */
 export function hitRoute(kind: SearchKind, id: number): string {

@@ -1,19 +1,20 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
-import { installFakeBrowser } from '../../../tests/support/fake-browser';
+import { fakeEnv, memoryStore } from '../../../tests/support/fake-env';
 import type { SearchHit } from '../../contract/study';
+import type { KeyValueStore } from '../../runtime/block-api';
 import type { StudySearchProps } from './props.gen';
-import { highlightParts, hitRoute, pushHistory, readHistory, SEARCH_HISTORY_KEY, saveHistory } from './search-state';
 import StudySearch, { Results } from './StudySearch';
+import { highlightParts, hitRoute, pushHistory, readHistory, SEARCH_HISTORY_KEY, saveHistory, wordQuery } from './search-state';
 
-const browser = installFakeBrowser('/study/search');
-
-function render(props: StudySearchProps, url = '/study/search'): string {
-  const { blockProps } = fakeBlockProps('study-search', props);
+function render(props: StudySearchProps, opts: { query?: Record<string, string>; storage?: KeyValueStore } = {}): string {
+  const env = fakeEnv({}, { storage: opts.storage ?? memoryStore() });
+  const scope = { query: opts.query ?? {}, exam: { genus_id: 2, category_id: 11, category_name: '英语四级' } };
+  const { blockProps } = fakeBlockProps('study-search', props, { env, scope });
   return renderToStaticMarkup(
-    <MemoryRouter initialEntries={[url]}>
+    <MemoryRouter>
       <StudySearch {...blockProps} />
     </MemoryRouter>,
   );
@@ -30,8 +31,6 @@ const hit = (kind: SearchHit['kind'], id: number, title: string): SearchHit => (
 });
 
 describe('search history', () => {
-  beforeEach(() => browser.store.clear());
-
   it('puts the word first, drops its duplicate and keeps at most max words', () => {
     expect(pushHistory([], '听力')).toEqual(['听力']);
     expect(pushHistory(['作文', '听力', '翻译'], '听力')).toEqual(['听力', '作文', '翻译']);
@@ -39,14 +38,15 @@ describe('search history', () => {
   });
 
   it('is stored, read back without junk, and cleared', () => {
-    saveHistory(['报名时间', '真题']);
-    expect(readHistory()).toEqual(['报名时间', '真题']);
-    browser.store.set(SEARCH_HISTORY_KEY, JSON.stringify(['ok', 3, null, ' ', 'fine']));
-    expect(readHistory()).toEqual(['ok', 'fine']);
-    browser.store.set(SEARCH_HISTORY_KEY, '{broken');
-    expect(readHistory()).toEqual([]);
-    saveHistory([]);
-    expect(browser.store.has(SEARCH_HISTORY_KEY)).toBe(false);
+    const store = memoryStore();
+    saveHistory(store, ['报名时间', '真题']);
+    expect(readHistory(store)).toEqual(['报名时间', '真题']);
+    store.set(SEARCH_HISTORY_KEY, JSON.stringify(['ok', 3, null, ' ', 'fine']));
+    expect(readHistory(store)).toEqual(['ok', 'fine']);
+    store.set(SEARCH_HISTORY_KEY, '{broken');
+    expect(readHistory(store)).toEqual([]);
+    saveHistory(store, []);
+    expect(store.get(SEARCH_HISTORY_KEY)).toBeNull();
   });
 });
 
@@ -56,6 +56,12 @@ describe('search helpers', () => {
     expect(hitRoute('strategy', 4)).toBe('/stratege/detail/4');
     expect(hitRoute('course', 5)).toBe('/course/detail/5');
     expect(hitRoute('ebook', 6)).toBe('/ebook/detail/6');
+  });
+
+  it('keeps the searched word in the page query, encoded', () => {
+    expect(wordQuery('听力 技巧')).toBe('?word=%E5%90%AC%E5%8A%9B%20%E6%8A%80%E5%B7%A7');
+    expect(wordQuery('a&b=c')).toBe('?word=a%26b%3Dc');
+    expect(wordQuery('')).toBe('?');
   });
 
   it('marks every term, case-insensitively, and escapes regex characters', () => {
@@ -80,11 +86,10 @@ describe('search helpers', () => {
 });
 
 describe('study-search module', () => {
-  beforeEach(() => browser.store.clear());
-
   it('shows the input, the stored history with a clear button and the hot words', () => {
-    saveHistory(['六级翻译', '听力']);
-    const html = render({ hotWords: [{ word: '四级真题' }, { word: '成绩查询' }], placeholder: '搜点什么' });
+    const storage = memoryStore();
+    saveHistory(storage, ['六级翻译', '听力']);
+    const html = render({ hotWords: [{ word: '四级真题' }, { word: '成绩查询' }], placeholder: '搜点什么' }, { storage });
     expect(html).toContain('placeholder="搜点什么"');
     expect(html).toContain('data-testid="search-history"');
     expect(html).toContain('>六级翻译</button>');
@@ -95,7 +100,7 @@ describe('study-search module', () => {
   });
 
   it('hides empty sections and takes the word from the URL', () => {
-    const html = render({ hotWords: '${data.hot}' }, '/study/search?word=%E5%90%AC%E5%8A%9B');
+    const html = render({ hotWords: '${data.hot}' }, { query: { word: '听力' } });
     expect(html).not.toContain('search-history');
     expect(html).not.toContain('search-hot');
     expect(html).toContain('value="听力"');

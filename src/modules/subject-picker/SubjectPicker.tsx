@@ -1,48 +1,49 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
-import { call } from '../../api';
-import { categoryList, genusList } from '../../contract/genus';
 import { i18n } from '../../i18n';
-import type { BlockProps } from '../../runtime/block-api';
-import { examContext, selectSubject, subjectHistory } from '../../state/exam-context';
-import { showToast } from '../../state/ui';
+import type { BlockProps, Env, OutputOfId, SubjectChoice } from '../../runtime/block-api';
+import { examOf, scopeText } from '../shared/scope';
 import type { SubjectPickerProps } from './props.gen';
 import './subject-picker.css';
 
-type Genus = { id: number; name: string };
-type Category = { id: number; genus_id: number; name: string };
+type Genus = OutputOfId<'genus.genus'>[number];
+type Category = OutputOfId<'genus.category'>[number];
 
-function returnTarget(search: string): string {
-  const r = new URLSearchParams(search).get('redirect') ?? '/';
-  return r.startsWith('/') && !r.startsWith('//') && !r.startsWith('/study/category') ? r : '/';
+/** Where to go after choosing: the `redirect` query when it is a same-site path other than this page, else home. */
+export function returnTarget(redirect: string | undefined): string {
+  const r = redirect ?? '/';
+  return r.startsWith('/') && !r.startsWith('//') && !r.startsWith('/\\') && !r.startsWith('/study/category') ? r : '/';
 }
 
-export default function SubjectPicker({ props }: BlockProps<SubjectPickerProps>) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const exam = useSnapshot(examContext);
+/** Sets the subject (and its history), then goes back to where the user came from. */
+export function chooseSubject(env: Env, choice: SubjectChoice, redirect: string | undefined): void {
+  env.subject.select(choice);
+  env.navigate(returnTarget(redirect), { replace: true });
+}
+
+/** `/study/category`: history chips, genus tabs and the categories of the active genus. */
+export default function SubjectPicker({ props, env, scope }: BlockProps<SubjectPickerProps>) {
+  const exam = examOf(scope);
+  const redirect = scopeText(scope, 'query', 'redirect');
   const [genera, setGenera] = useState<Genus[]>([]);
   const [active, setActive] = useState<number | null>(exam.genus_id);
   const [categories, setCategories] = useState<Category[]>([]);
-  const history = subjectHistory();
+  const history = env.subject.history();
 
   useEffect(() => {
-    call(genusList, {}).then((res) => {
-      if (res.status !== 0 || !res.data) return showToast(res.msg);
+    env.call('genus.genus', {}).then((res) => {
+      if (res.status !== 0 || !res.data) return env.toast(res.msg);
       setGenera(res.data);
       setActive((a) => a ?? res.data?.[0]?.id ?? null);
     });
-  }, []);
+  }, [env]);
   useEffect(() => {
     if (active === null) return;
-    call(categoryList, { genus_id: active }).then((res) => (res.status === 0 && res.data ? setCategories(res.data) : showToast(res.msg)));
-  }, [active]);
+    env
+      .call('genus.category', { genus_id: active })
+      .then((res) => (res.status === 0 && res.data ? setCategories(res.data) : env.toast(res.msg)));
+  }, [env, active]);
 
-  const choose = (genusId: number, categoryId: number, name: string) => {
-    selectSubject(genusId, categoryId, name);
-    navigate(returnTarget(location.search), { replace: true });
-  };
+  const choose = (choice: SubjectChoice) => chooseSubject(env, choice, redirect);
 
   return (
     <section className="subject-picker" data-testid="subject-picker">
@@ -51,7 +52,7 @@ export default function SubjectPicker({ props }: BlockProps<SubjectPickerProps>)
           <h2>{props.historyTitle ?? i18n.subject.history}</h2>
           <div className="chips">
             {history.map((h) => (
-              <button key={`${h.genusId}-${h.categoryId}`} type="button" className="chip" onClick={() => choose(h.genusId, h.categoryId, h.name)}>
+              <button key={`${h.genusId}-${h.categoryId}`} type="button" className="chip" onClick={() => choose(h)}>
                 {h.name}
               </button>
             ))}
@@ -61,7 +62,14 @@ export default function SubjectPicker({ props }: BlockProps<SubjectPickerProps>)
       <div className="subject-columns">
         <div className="genus-tabs" role="tablist">
           {genera.map((g) => (
-            <button key={g.id} type="button" role="tab" aria-selected={g.id === active} className={g.id === active ? 'active' : ''} onClick={() => setActive(g.id)}>
+            <button
+              key={g.id}
+              type="button"
+              role="tab"
+              aria-selected={g.id === active}
+              className={g.id === active ? 'active' : ''}
+              onClick={() => setActive(g.id)}
+            >
               {g.name}
             </button>
           ))}
@@ -73,7 +81,7 @@ export default function SubjectPicker({ props }: BlockProps<SubjectPickerProps>)
                 type="button"
                 className={c.id === exam.category_id ? 'chip selected' : 'chip'}
                 data-category={c.id}
-                onClick={() => choose(c.genus_id, c.id, c.name)}
+                onClick={() => choose({ genusId: c.genus_id, categoryId: c.id, name: c.name })}
               >
                 {c.name}
               </button>

@@ -1,15 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
-import { call } from '../../api';
-import { baseInfo, logout } from '../../contract/user';
-import { userStatistics, type UserStatistics, type VipInfo, vipInfoEndpoint } from '../../contract/user-center';
+import { useEffect, useRef } from 'react';
+import type { UserStatistics, VipInfo } from '../../contract/user-center';
 import { i18n } from '../../i18n';
-import type { BlockProps } from '../../runtime/block-api';
-import { useCall } from '../../runtime/use-call';
-import { deleteJwt } from '../../state/auth';
-import { examContext } from '../../state/exam-context';
-import { showToast } from '../../state/ui';
+import { type BlockProps, type Env, Link, useCall } from '../../runtime/block-api';
+import { examOf } from '../shared/scope';
 import type { UserHomeProps } from './props.gen';
 import './user-home.css';
 
@@ -52,35 +45,42 @@ export function VipCard({ vip }: { vip: VipInfo }) {
 }
 
 /**
+ * Asks first; then ends the session on the server and leaves for home. `leaving` runs just before
+ * the navigation (the token is dropped once the page is gone, see UserHome). True when the user left.
+ */
+export async function logoutAfterConfirm(env: Env, leaving: () => void): Promise<boolean> {
+  if (!(await env.confirm({ text: t.logoutConfirm, okText: i18n.user.logout, cancelText: t.cancel, danger: true }))) return false;
+  await env.call('user.logout', {});
+  leaving();
+  env.navigate('/', { replace: true });
+  return true;
+}
+
+/** Forgets the session on this device and says so. */
+export function endSession(env: Env): void {
+  env.session.logout();
+  env.toast(i18n.user.loggedOut);
+}
+
+/**
  * `/user/home` (auth required): profile, VIP membership (when the user has one for the chosen
  * subject), statistics, the page config's entry blocks (children) and logout.
  */
-export default function UserHome({ children }: BlockProps<UserHomeProps>) {
-  const navigate = useNavigate();
-  const exam = useSnapshot(examContext);
-  const info = useCall(baseInfo, {});
-  const stats = useCall(userStatistics, {});
-  const vip = useCall(vipInfoEndpoint, { genus_id: exam.genus_id ?? undefined, category_id: exam.category_id ?? undefined });
-  const [confirming, setConfirming] = useState(false);
+export default function UserHome({ children, env, scope }: BlockProps<UserHomeProps>) {
+  const exam = examOf(scope);
+  const info = useCall('user.base_info', {});
+  const stats = useCall('user_center.statistics', {});
+  const vip = useCall('user_center.vip_info', { genus_id: exam.genus_id ?? undefined, category_id: exam.category_id ?? undefined });
+  // Leave first and drop the token once this page is gone: the router changes location in a transition,
+  // so clearing the token while this auth-only page is still on screen would send its guard to login.
   const leaving = useRef(false);
   useEffect(
     () => () => {
-      if (!leaving.current) return;
-      deleteJwt();
-      showToast(i18n.user.loggedOut);
+      if (leaving.current) endSession(env);
     },
-    [],
+    [env],
   );
   const isVip = vip.data?.is_vip === 1;
-
-  const doLogout = async () => {
-    setConfirming(false);
-    await call(logout, {});
-    // Leave first and drop the token once this page is gone: the router changes location in a transition,
-    // so clearing the token while this auth-only page is still on screen would send its guard to login.
-    leaving.current = true;
-    navigate('/', { replace: true });
-  };
   return (
     <div className="user-home">
       <section className="uh-profile" data-testid="user-info">
@@ -118,21 +118,18 @@ export default function UserHome({ children }: BlockProps<UserHomeProps>) {
         ))}
       </ul>
       {children}
-      {confirming ? (
-        <div className="uh-confirm" role="alertdialog" aria-label={t.logoutConfirm}>
-          <p>{t.logoutConfirm}</p>
-          <button type="button" onClick={() => setConfirming(false)}>
-            {t.cancel}
-          </button>
-          <button type="button" className="danger" data-testid="logout-confirm" onClick={() => void doLogout()}>
-            {i18n.user.logout}
-          </button>
-        </div>
-      ) : (
-        <button type="button" className="uh-logout" data-testid="logout" onClick={() => setConfirming(true)}>
-          {i18n.user.logout}
-        </button>
-      )}
+      <button
+        type="button"
+        className="uh-logout"
+        data-testid="logout"
+        onClick={() =>
+          void logoutAfterConfirm(env, () => {
+            leaving.current = true;
+          })
+        }
+      >
+        {i18n.user.logout}
+      </button>
     </div>
   );
 }

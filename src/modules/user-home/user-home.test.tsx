@@ -1,8 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
-import UserHome, { chinaDate, statCells, VipCard } from './UserHome';
+import { fakeEnv } from '../../../tests/support/fake-env';
+import { EnvProvider } from '../../runtime/env';
+import UserHome, { chinaDate, endSession, logoutAfterConfirm, statCells, VipCard } from './UserHome';
 
 describe('user-home module', () => {
   it('formats dates in China time', () => {
@@ -56,10 +58,13 @@ describe('user-home module', () => {
   });
 
   it('renders the profile, the statistics row, the config children and logout', () => {
-    const { blockProps } = fakeBlockProps('user-home', {}, { children: <nav data-testid="entries">入口</nav> });
+    const env = fakeEnv();
+    const { blockProps } = fakeBlockProps('user-home', {}, { env, children: <nav data-testid="entries">入口</nav> });
     const html = renderToStaticMarkup(
       <MemoryRouter>
-        <UserHome {...blockProps} />
+        <EnvProvider value={env}>
+          <UserHome {...blockProps} />
+        </EnvProvider>
       </MemoryRouter>,
     );
     expect(html).toContain('data-testid="user-info"');
@@ -67,5 +72,27 @@ describe('user-home module', () => {
     expect(html).toContain('data-testid="entries"');
     expect(html).toContain('退出登录');
     expect(html).not.toContain('data-testid="vip-card"');
+  });
+
+  it('logs out only after the user confirms: server logout, then home; the token goes once the page is gone', async () => {
+    const no = fakeEnv({}, { confirm: vi.fn(async () => false) });
+    const stay = vi.fn();
+    expect(await logoutAfterConfirm(no, stay)).toBe(false);
+    expect(no.confirm).toHaveBeenCalledWith({ text: '确定退出登录？', okText: '退出登录', cancelText: '取消', danger: true });
+    expect(no.call).not.toHaveBeenCalled();
+    expect(stay).not.toHaveBeenCalled();
+    expect(no.navigate).not.toHaveBeenCalled();
+
+    const env = fakeEnv({ 'user.logout': { status: 0, code: 0, msg: 'ok', data: null } });
+    const leaving = vi.fn(() => expect(env.navigate).not.toHaveBeenCalled());
+    expect(await logoutAfterConfirm(env, leaving)).toBe(true);
+    expect(env.call).toHaveBeenCalledWith('user.logout', {});
+    expect(leaving).toHaveBeenCalledOnce();
+    expect(env.navigate).toHaveBeenCalledWith('/', { replace: true });
+    expect(env.session.logout).not.toHaveBeenCalled();
+
+    endSession(env);
+    expect(env.session.logout).toHaveBeenCalledOnce();
+    expect(env.toast).toHaveBeenCalledWith('已退出登录');
   });
 });
