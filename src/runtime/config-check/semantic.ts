@@ -1,15 +1,15 @@
 import { checkTemplate, compileExpression } from '../expr';
-import type { BlockNode, PageConfig } from '../page-config.gen';
+import type { PageConfig } from '../page-config.gen';
 import { type Problem, pointer } from './problems';
 
+/** What the checks need to know beyond the config (block types and props are the schema's job). */
 export interface CheckContext {
-  /** Registered block types (one schema file each). */
-  blockTypes: ReadonlySet<string>;
   /** Contract endpoint ids. */
   endpointIds: ReadonlySet<string>;
-  /** Validates a block's props against its schema; returns [path inside props, reason] pairs. */
-  checkBlockProps(type: string, props: unknown): [string, string][];
 }
+
+/** A page as written in its file: its block lists may still hold fragment uses. */
+export type PageFile = Omit<PageConfig, 'blocks'> & { blocks: unknown[] };
 
 const EXPRESSION_KEYS = new Set(['visibleOn', 'when']);
 
@@ -51,24 +51,17 @@ function checkEndpoints(file: string, value: unknown, at: (string | number)[], c
   for (const [k, v] of Object.entries(o)) checkEndpoints(file, v, [...at, k], ctx, out);
 }
 
-function checkBlocks(file: string, blocks: readonly BlockNode[], at: (string | number)[], ctx: CheckContext, out: Problem[]): void {
-  blocks.forEach((b, i) => {
-    const here = [...at, i];
-    if (!ctx.blockTypes.has(b.type)) {
-      out.push({ file, path: pointer([...here, 'type']), reason: `未知区块类型 "${b.type}"` });
-    } else {
-      for (const [p, reason] of ctx.checkBlockProps(b.type, b.props ?? {})) {
-        out.push({ file, path: pointer([...here, 'props']) + p, reason });
-      }
-    }
-    if (b.children) checkBlocks(file, b.children, [...here, 'children'], ctx, out);
-  });
+/** Endpoint ids and expressions in a block list (a page's, or a fragment's as one use expands it). */
+export function blockListProblems(file: string, blocks: unknown, at: (string | number)[], ctx: CheckContext): Problem[] {
+  const out: Problem[] = [];
+  checkEndpoints(file, blocks, at, ctx, out);
+  checkExpressions(file, blocks, at, out);
+  return out;
 }
 
 /** The checks a JSON Schema cannot do, for one config that already passed the schema. */
-export function semanticProblems(file: string, config: PageConfig, ctx: CheckContext): Problem[] {
+export function semanticProblems(file: string, config: PageFile, ctx: CheckContext): Problem[] {
   const out: Problem[] = [];
-  checkBlocks(file, config.blocks, ['blocks'], ctx, out);
   checkEndpoints(file, config.data ?? {}, ['data'], ctx, out);
   checkEndpoints(file, config.blocks, ['blocks'], ctx, out);
   checkExpressions(file, config, [], out);
@@ -78,7 +71,7 @@ export function semanticProblems(file: string, config: PageConfig, ctx: CheckCon
 }
 
 /** Duplicate names and paths across all configs. */
-export function crossFileProblems(configs: readonly { file: string; config: PageConfig }[]): Problem[] {
+export function crossFileProblems(configs: readonly { file: string; config: Pick<PageConfig, 'name' | 'path' | 'aliases'> }[]): Problem[] {
   const out: Problem[] = [];
   const names = new Map<string, string>();
   const paths = new Map<string, string>();

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RouteEntry } from '../../contract/pages';
-import { formatProblem } from '../../runtime/config-check/problems';
+import { formatProblem, type Problem } from '../../runtime/config-check/problems';
 import type { PageConfig } from '../../runtime/page-config.gen';
 import { ConfigChecker, listConfigFiles } from './check-configs';
 
@@ -12,9 +12,10 @@ interface Entry {
 }
 
 /**
- * The page configs the server serves. Files are checked at start and again whenever they change
- * (fs watch in development, SIGHUP or `reload()` anywhere): a broken file is refused with
- * `file: JSON path: reason` in the log and the last good version of that page keeps serving.
+ * The page configs the server serves, fragments expanded. Files are checked at start and again whenever they
+ * change (fs watch in development, SIGHUP or `reload()` anywhere; a changed fragment re-checks the pages using it):
+ * a broken file is refused with `file: JSON path: reason` in the log and the last good version of that page keeps
+ * serving. `refusals()` tells what the last reload refused.
  */
 export class PageStore {
   private readonly byFile = new Map<string, Entry>();
@@ -22,6 +23,7 @@ export class PageStore {
   private watcher: fs.FSWatcher | null = null;
   private manifestCache: { version: string; routes: RouteEntry[] } | null = null;
   private byName: Map<string, PageConfig> | null = null;
+  private refused: readonly Problem[] = [];
 
   constructor(
     private readonly root: string,
@@ -36,16 +38,21 @@ export class PageStore {
   reload(): string[] {
     const results = this.checker.checkAll(this.root);
     const present = new Set(results.map((r) => r.file));
-    const errors: string[] = [];
     for (const r of results) {
       if (r.config && !(this.production && r.config.meta.devOnly)) this.byFile.set(r.file, { file: r.file, config: r.config });
-      for (const p of r.problems) errors.push(formatProblem(p));
     }
+    this.refused = results.flatMap((r) => r.problems);
+    const errors = this.refused.map(formatProblem);
     for (const file of [...this.byFile.keys()]) if (!present.has(file)) this.byFile.delete(file);
     this.manifestCache = null;
     this.byName = null;
     for (const line of errors) this.log(`页面配置被拒绝 ${line}`);
     return errors;
+  }
+
+  /** The problems of every file the last reload refused (pages and fragments); [] when all were good. */
+  refusals(): readonly Problem[] {
+    return this.refused;
   }
 
   watch(): void {
@@ -72,7 +79,11 @@ export class PageStore {
     const routes = [...this.byFile.values()]
       .map(({ config: c }) => ({ name: c.name, path: c.path, aliases: c.aliases ?? [], meta: c.meta }))
       .sort((a, b) => a.path.localeCompare(b.path));
-    const version = crypto.createHash('sha1').update(JSON.stringify([...this.byFile.values()].map((e) => e.config))).digest('hex').slice(0, 12);
+    const version = crypto
+      .createHash('sha1')
+      .update(JSON.stringify([...this.byFile.values()].map((e) => e.config)))
+      .digest('hex')
+      .slice(0, 12);
     this.manifestCache = { version, routes };
     return this.manifestCache;
   }

@@ -51,29 +51,30 @@ export interface SchemaProblem {
   reason: string;
 }
 
-/** JSON Schema validation of page configs and block props with Ajv (schemas/ is the source of truth). */
+/** JSON Schema validation of page files, fragment files and expanded block lists with Ajv (schemas/ is the source of truth). */
 export class SchemaValidator {
   private readonly ajv = new Ajv({ allErrors: true, strict: false, discriminator: true, allowUnionTypes: true, verbose: true });
   private readonly page: ValidateFunction;
-  private readonly blocks = new Map<string, ValidateFunction>();
-  private readonly blockNames: string[] = [];
+  private readonly fragment: ValidateFunction;
+  private readonly blockList: ValidateFunction;
 
   constructor(schemasDir: string) {
     // The page schema refers to blocks/<type>.schema.json and actions/<action>.schema.json (which refer back to it).
     for (const folder of ['blocks', 'actions']) {
-      for (const [name, schema] of readFolder(path.join(schemasDir, folder))) {
+      for (const [name, schema] of readFolder(path.join(schemasDir, folder)))
         this.ajv.addSchema(schema, `${BASE}${folder}/${name}.schema.json`);
-        if (folder === 'blocks') this.blockNames.push(name);
-      }
     }
-    const pageSchema = JSON.parse(fs.readFileSync(path.join(schemasDir, 'page.schema.json'), 'utf8')) as object;
-    this.ajv.addSchema(pageSchema, `${BASE}page.schema.json`);
+    for (const file of ['page.schema.json', 'fragment.schema.json']) {
+      const { $id: _ignored, ...schema } = JSON.parse(fs.readFileSync(path.join(schemasDir, file), 'utf8')) as Record<string, unknown>;
+      this.ajv.addSchema(schema, `${BASE}${file}`);
+    }
     this.page = this.ajv.getSchema(`${BASE}page.schema.json`) as ValidateFunction;
-    for (const name of this.blockNames) this.blocks.set(name, this.ajv.getSchema(`${BASE}blocks/${name}.schema.json`) as ValidateFunction);
-  }
-
-  get blockTypes(): ReadonlySet<string> {
-    return new Set(this.blocks.keys());
+    this.fragment = this.ajv.getSchema(`${BASE}fragment.schema.json`) as ValidateFunction;
+    this.blockList = this.ajv.compile({
+      $id: `${BASE}block-list.json`,
+      type: 'array',
+      items: { $ref: 'page.schema.json#/definitions/BlockNode' },
+    });
   }
 
   private static problems(fn: ValidateFunction): SchemaProblem[] {
@@ -91,13 +92,22 @@ export class SchemaValidator {
     return out;
   }
 
-  validatePage(config: unknown): SchemaProblem[] {
-    return this.page(config) ? [] : SchemaValidator.problems(this.page);
+  private static run(fn: ValidateFunction, value: unknown): SchemaProblem[] {
+    return fn(value) ? [] : SchemaValidator.problems(fn);
   }
 
-  validateBlockProps(type: string, props: unknown): SchemaProblem[] {
-    const fn = this.blocks.get(type);
-    if (!fn) return [{ path: '', reason: `未知区块类型 "${type}"` }];
-    return fn(props) ? [] : SchemaValidator.problems(fn);
+  /** A page file (schemas/page.schema.json: meta, sources, block types and their props, actions). */
+  validatePage(config: unknown): SchemaProblem[] {
+    return SchemaValidator.run(this.page, config);
+  }
+
+  /** A fragment file (schemas/fragment.schema.json). */
+  validateFragment(fragment: unknown): SchemaProblem[] {
+    return SchemaValidator.run(this.fragment, fragment);
+  }
+
+  /** A block list, e.g. a fragment's blocks once a use filled in its params; paths start at the list (/0/props/…). */
+  validateBlocks(blocks: unknown[]): SchemaProblem[] {
+    return SchemaValidator.run(this.blockList, blocks);
   }
 }
