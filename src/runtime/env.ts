@@ -51,6 +51,7 @@ export interface Env {
   call<K extends EndpointId>(id: K, input?: InputOfId<K>): Promise<CallReply<OutputOfId<K>>>;
   /** Calls an endpoint named at run time (page configs); the server validates the params. */
   callDynamic(endpoint: EndpointMeta, input: Record<string, unknown>): Promise<CallReply<unknown>>;
+  /** Goes to an in-app path; a target of only `?query` keeps the current path (e.g. a search page updating its word). */
   navigate(to: string, opts?: { replace?: boolean }): void;
   toast(text: string): void;
   /** Asks the user; true when they confirm. */
