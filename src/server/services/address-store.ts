@@ -1,10 +1,10 @@
-import { type Selectable, sql, type Transaction } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { ADDRESS_RULES, type Address, type AddressInput } from '../../contract/address';
-import type { Database } from '../db/schema';
 import type { AddressTable } from '../db/tables/address';
 import type { Services } from '../http/context';
 import { conflict, notFound } from '../http/errors';
 import { checkDistricts, fullAddress } from './address-districts';
+import { inTransaction } from './transaction';
 
 /** A stored address with the joined full address the reply carries. */
 const withFullAddress = (r: Selectable<AddressTable>): Address => ({ ...r, full_address: fullAddress(r) });
@@ -41,9 +41,9 @@ export async function addressOf(s: Services, userId: number, id: number): Promis
   return withFullAddress(row);
 }
 
-/** Serializes one user's address writes (PostgreSQL; SQLite runs one transaction at a time anyway). */
-async function lockUser(trx: Transaction<Database>, s: Services, userId: number): Promise<void> {
-  if (s.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`address:${userId}`}))`.execute(trx);
+/** Serializes one user's address writes inside a transaction (PostgreSQL; SQLite runs one transaction at a time anyway). */
+async function lockUser(tx: Services, userId: number): Promise<void> {
+  if (tx.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`address:${userId}`}))`.execute(tx.db.kysely);
 }
 
 /**
@@ -67,8 +67,9 @@ export async function saveAddress(s: Services, userId: number, input: AddressInp
     detail: input.detail,
     updated_at: now,
   };
-  const id = await s.db.kysely.transaction().execute(async (trx) => {
-    await lockUser(trx, s, userId);
+  const id = await inTransaction(s, async (tx) => {
+    await lockUser(tx, userId);
+    const trx = tx.db.kysely;
     const counted = await trx
       .selectFrom('addresses')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -6,6 +6,9 @@
  * Ranking: rows with every term in the title first, then newest first, then highest id. Terms shorter than three
  * characters cannot use a trigram index: they filter the rows the index found, or, when the whole word is short,
  * match titles only (within the subject, through its btree index) — bodies are never scanned per request.
+ *
+ * This is the search engine: its functions take the connection (`Db`) rather than `Services`, so the benchmark
+ * (scripts/bench-search.ts) and the query-plan tests call them without a server. The route's service is ./study-search.ts.
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { OutputOf, ParsedInputOf } from '../../contract/endpoint';
@@ -82,7 +85,7 @@ function sqliteQuery(src: SearchSource, q: SearchQuery, terms: SearchTerms): Raw
   // The full-text match runs once and yields a rowid set; the subject's btree index (covering, no row reads) is
   // walked and checked against it, and only matching rows are read. `+t.id` keeps the planner from looking up
   // every matched rowid instead (all subjects' matches, each a row read) and a join on rowid from re-running the
-  // match per subject row: both measured 5–10× slower on 50,000 articles (scripts/bench-search.ts).
+  // match per subject row: both measured 5–10× slower on 50,000 rows (scripts/bench-search.ts).
   const fts = sql.raw(`${src.table}_fts`);
   const rest = terms.short.map((w) => sql` AND ${inTitleOrBody(src, w, 'LIKE')}`);
   return sql<Row>`SELECT ${select(src, terms, 'LIKE')} FROM ${table} t

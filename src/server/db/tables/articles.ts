@@ -32,8 +32,9 @@ export interface AnswerQuestionTable {
 }
 
 /**
- * The other single articles: skill articles, study-plan guides, learning materials, adverts,
- * school news and the feedback help. `kind` tells them apart; unused columns stay ''.
+ * An article: a single prose piece of the articles area — skill article, study-plan guide, learning
+ * material, advert, school news or the feedback help. `kind` tells them apart; unused columns stay ''.
+ * (News and strategies are not articles; a study column holds them as items.)
  */
 export interface ContentArticleTable {
   id: Generated<number>;
