@@ -117,9 +117,16 @@ describe('WeChat browser flow (sandbox OAuth)', () => {
   });
 
   it('leaves public pages alone, and other browsers are never sent through OAuth', async () => {
+    const toSandbox: string[] = [];
+    page.on('request', (r) => {
+      if (SANDBOX.test(r.url())) toSandbox.push(r.url());
+    });
     await page.goto(`${server.url}/user/agreement/privacy`);
-    await page.waitForTimeout(800);
+    // The page renders only once the OAuth guard has decided there is nothing to do (while it runs, the app
+    // shows a waiting text instead of the page), so the rendered agreement is the event to wait for.
+    await expect.poll(() => page.locator('[data-testid=markdown] .bk-md-body').textContent()).toBeTruthy();
     expect(page.url()).toBe(`${server.url}/user/agreement/privacy`);
+    expect(toSandbox).toEqual([]);
     await page.goto(`${server.url}/user/mobile_login`);
     await page.waitForSelector('input[name=mobile]');
     expect(page.url()).toBe(`${server.url}/user/mobile_login`);
