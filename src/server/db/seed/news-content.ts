@@ -1,11 +1,12 @@
 /**
  * Deterministic news-article generator. Titles come from per-genus title patterns filled with
- * per-category topics; bodies are assembled from hand-written paragraph templates for the title's kind.
+ * per-category topics; bodies are assembled from paragraph templates for the title's kind (content/demo/news/).
  */
-import { type Builder, CLOSERS, type Ctx, isParagraph } from './news-blocks';
-import { TEMPLATES_A } from './news-templates-a';
-import { TEMPLATES_B } from './news-templates-b';
-import { type CategoryPool, type GenusPool, type Kind, poolsFor, type TitlePattern } from './pools';
+import type { CategoryPool, GenusPool, NewsContent, NewsKind, TitlePattern } from '../../content/kinds/news';
+import { loadNews } from '../../content/kinds/news';
+import { DEFAULT_CONTENT_DIR } from '../../content/load';
+import { fill, type TemplateValues } from '../../content/template';
+import { poolsFor } from './pools';
 import { hashString, intBetween, mulberry32, pick, type Rng, sample, shuffled } from './prng';
 
 export interface GenerateOptions {
@@ -15,6 +16,8 @@ export interface GenerateOptions {
   seed: number;
   /** Unix seconds; articles are published within the ~120 days before it. */
   now: number;
+  /** Pools and templates (content/demo/news/); read from the default content folder when omitted. */
+  content?: NewsContent;
 }
 
 export interface GeneratedArticle {
@@ -38,10 +41,28 @@ interface TitleChoice {
   filler: string;
 }
 
-function templatesFor(kind: Kind): readonly Builder[] {
-  const list = TEMPLATES_A[kind] ?? TEMPLATES_B[kind];
-  if (!list || list.length === 0) throw new Error(`no paragraph templates for kind ${kind}`);
+let defaultContent: NewsContent | undefined;
+
+/** The default content folder's news material, read on first use (scripts that generate articles without a seed). */
+function defaultNewsContent(): NewsContent {
+  if (!defaultContent) defaultContent = loadNews({ root: DEFAULT_CONTENT_DIR });
+  return defaultContent;
+}
+
+function templatesFor(content: NewsContent, kind: NewsKind): readonly string[] {
+  const list = content.templates[kind];
+  if (list.length === 0) throw new Error(`no paragraph templates for kind ${kind}`);
   return list;
+}
+
+/** Headings start with `## `, lists with `- ` or `1. `; everything else is a paragraph. */
+function isParagraph(block: string): boolean {
+  return !block.startsWith('## ') && !block.startsWith('- ') && !/^\d+\. /.test(block);
+}
+
+/** A template's blocks (separated by blank lines), each filled. */
+function blocksOf(template: string, values: TemplateValues): string[] {
+  return template.split('\n\n').map((block) => fill(block, values));
 }
 
 /** Year in China Standard Time for a unix timestamp. */
@@ -110,11 +131,19 @@ function summarize(firstParagraph: string): string {
   return out;
 }
 
-function buildContent(rng: Rng, genus: GenusPool, category: CategoryPool, cat: string, year: number, choice: TitleChoice): string {
+function buildContent(
+  rng: Rng,
+  content: NewsContent,
+  genus: GenusPool,
+  category: CategoryPool,
+  cat: string,
+  year: number,
+  choice: TitleChoice,
+): string {
   const { pattern, filler } = choice;
   const focus = filler && (pattern.fill === undefined || pattern.kind !== 'plan') ? filler : pick(rng, category.topics);
   const others = category.topics.filter((t) => t !== focus);
-  const ctx: Ctx = {
+  const values: TemplateValues = {
     exam: genus.exam,
     org: genus.org,
     cat: genus.catLabel ? genus.catLabel.replaceAll('{cat}', cat) : cat,
@@ -125,16 +154,16 @@ function buildContent(rng: Rng, genus: GenusPool, category: CategoryPool, cat: s
     schedule: genus.schedule,
     signupWay: genus.signupWay,
     scoreWay: genus.scoreWay,
-    items: genus.examDayItems,
+    examDayItems: genus.examDayItems,
     tips: sample(rng, category.tips, 4),
     mistakes: sample(rng, category.mistakes, 4),
     material: pick(rng, category.materials),
   };
-  const builders = templatesFor(pattern.kind);
-  const forced = pattern.variant === undefined ? undefined : builders[pattern.variant];
-  const blocks = (forced ?? pick(rng, builders))(ctx);
+  const templates = templatesFor(content, pattern.kind);
+  const forced = pattern.variant === undefined ? undefined : templates[pattern.variant];
+  const blocks = blocksOf(forced ?? pick(rng, templates), values);
   const paragraphs = blocks.filter(isParagraph).length;
-  if (paragraphs < 3 || (paragraphs < 6 && rng() < 0.5)) blocks.push(...pick(rng, CLOSERS)(ctx));
+  if (paragraphs < 3 || (paragraphs < 6 && rng() < 0.5)) blocks.push(...blocksOf(pick(rng, content.closers), values));
   return blocks.join('\n\n');
 }
 
@@ -142,7 +171,8 @@ function buildContent(rng: Rng, genus: GenusPool, category: CategoryPool, cat: s
 export function generateArticles(opts: GenerateOptions): GeneratedArticle[] {
   const { genusName, categoryName, count, seed, now } = opts;
   if (count <= 0) return [];
-  const { genus, category } = poolsFor(genusName, categoryName);
+  const content = opts.content ?? defaultNewsContent();
+  const { genus, category } = poolsFor(content, genusName, categoryName);
   const rng = mulberry32((seed ^ hashString(`${genusName}/${categoryName}`)) >>> 0);
   const year = yearOf(now);
   const titles = chooseTitles(rng, genus, category, categoryName, year, count);
@@ -152,13 +182,13 @@ export function generateArticles(opts: GenerateOptions): GeneratedArticle[] {
     // Article i lives in its own time slot (i = 0 is the newest), so times are strictly distinct.
     const publishedAt = now - 1800 - i * step - Math.floor(rng() * step);
     const ageDays = (now - publishedAt) / 86400;
-    const content = buildContent(rng, genus, category, categoryName, year, choice);
-    const firstParagraph = content.split('\n\n').find((b) => !b.startsWith('#')) ?? choice.title;
+    const body = buildContent(rng, content, genus, category, categoryName, year, choice);
+    const firstParagraph = body.split('\n\n').find((b) => !b.startsWith('#')) ?? choice.title;
     const spike = rng() < 0.1 ? intBetween(rng, 5000, 30000) : 0;
     return {
       title: choice.title,
       summary: summarize(firstParagraph),
-      content,
+      content: body,
       author: pick(rng, genus.authors),
       source: pick(rng, genus.sources),
       view_count: intBetween(rng, 60, 800) + Math.floor(ageDays * intBetween(rng, 15, 180)) + spike,

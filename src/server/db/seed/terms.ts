@@ -25,7 +25,6 @@ export function sittings(
 ): { registration: string; scored: string } {
   const registration =
     t.month <= regCloses[0] ? half(t.year, true) : t.month <= regCloses[1] ? half(t.year, false) : half(t.year + 1, true);
-  const scored =
-    t.month >= scoresOut[1] ? half(t.year, false) : t.month >= scoresOut[0] ? half(t.year, true) : half(t.year - 1, false);
+  const scored = t.month >= scoresOut[1] ? half(t.year, false) : t.month >= scoresOut[0] ? half(t.year, true) : half(t.year - 1, false);
   return { registration, scored };
 }

@@ -1,13 +1,14 @@
 import type { Insertable, Transaction } from 'kysely';
+import type { StrategyContent, StudyContent } from '../../../content/kinds/study';
+import type { DemoContent } from '../../../content/load';
 import type { Database } from '../../schema';
-import type { CourseTable, EbookTable, ExamGuideTable, GoingItemTable, StrategyTable } from '../../tables/study';
 import { chunks } from '../batch';
 import { poolsFor } from '../pools';
 import { hashString, intBetween, mulberry32, pick, type Rng, shuffled } from '../prng';
 import { termsAt } from '../terms';
 import { buildCourses, buildEbooks } from './study-catalog';
 import { buildGoing, buildGuides, columnsFor } from './study-guides';
-import { STRATEGY_TEMPLATES, type StrategyCtx, strategyCtx } from './study-strategies';
+import { renderStrategy, type StudyCtx, studyCtx } from './study-strategies';
 
 const STUDY_SEED = 0x57d7;
 const DAY = 86400;
@@ -30,21 +31,28 @@ function summaryOf(paragraph: string): string {
   return first.length > 60 ? `${first.slice(0, 59)}…` : first;
 }
 
-function buildStrategies(rng: Rng, c: StrategyCtx, s: Subject, now: number, firstCover: number): Array<Insertable<StrategyTable>> {
+function buildStrategies(
+  rng: Rng,
+  templates: readonly StrategyContent[],
+  c: StudyCtx,
+  s: Subject,
+  now: number,
+  firstCover: number,
+): Array<Insertable<Database['strategies']>> {
   const slots = shuffled(
     rng,
-    STRATEGY_TEMPLATES.map((_, i) => i),
+    templates.map((_, i) => i),
   );
-  const step = Math.floor(STRATEGY_SPAN / STRATEGY_TEMPLATES.length);
-  return STRATEGY_TEMPLATES.map((t, i) => {
-    const body = t.body(c);
+  const step = Math.floor(STRATEGY_SPAN / templates.length);
+  return templates.map((t, i) => {
+    const { title, blocks } = renderStrategy(t, c);
     return {
       genus_id: s.genusId,
       category_id: s.categoryId,
-      title: t.title(c),
-      summary: summaryOf(body[0] ?? ''),
+      title,
+      summary: summaryOf(blocks[0] ?? ''),
       cover: `/media/strategy/${firstCover + i}.svg`,
-      content: body.join('\n\n'),
+      content: blocks.join('\n\n'),
       author: pick(rng, c.genus.authors),
       view_count: intBetween(rng, 120, 6000),
       // The complete route map is pinned to the top of each subject's list.
@@ -63,7 +71,7 @@ async function insertAll<T extends keyof Database>(trx: Trx, table: T, rows: Rea
 }
 
 /** Two or three columns per genus, each collecting the newest matching news and strategies of the genus. */
-async function seedColumns(trx: Trx, subjects: readonly Subject[], now: number): Promise<void> {
+async function seedColumns(trx: Trx, study: StudyContent, subjects: readonly Subject[], now: number): Promise<void> {
   const genera = [...new Map(subjects.map((s) => [s.genusId, s.genusName])).entries()];
   let cover = 1;
   for (const [genusId, genusName] of genera) {
@@ -73,7 +81,7 @@ async function seedColumns(trx: Trx, subjects: readonly Subject[], now: number):
       ...news.map((n) => ({ kind: 'news' as const, ...n })),
       ...strategies.map((n) => ({ kind: 'strategy' as const, ...n })),
     ].sort((a, b) => b.published_at - a.published_at || a.id - b.id);
-    for (const [i, col] of columnsFor(genusName).entries()) {
+    for (const [i, col] of columnsFor(study, genusName).entries()) {
       const inserted = await trx
         .insertInto('study_columns')
         .values({
@@ -98,7 +106,8 @@ async function seedColumns(trx: Trx, subjects: readonly Subject[], now: number):
 }
 
 /** Seed content of the study area; runs inside the one seed transaction, after subjects and news. */
-export async function seedStudy(trx: Trx, now: number): Promise<void> {
+export async function seedStudy(trx: Trx, content: DemoContent, now: number): Promise<void> {
+  const study = content.study;
   const subjects: Subject[] = await trx
     .selectFrom('categories as c')
     .innerJoin('genera as g', 'g.id', 'c.genus_id')
@@ -108,25 +117,25 @@ export async function seedStudy(trx: Trx, now: number): Promise<void> {
     .orderBy('c.id')
     .execute();
   const { year } = termsAt(now);
-  const strategies: Array<Insertable<StrategyTable>> = [];
-  const courses: Array<Insertable<CourseTable>> = [];
-  const ebooks: Array<Insertable<EbookTable>> = [];
-  const guides: Array<Insertable<ExamGuideTable>> = [];
-  const going: Array<Insertable<GoingItemTable>> = [];
+  const strategies: Array<Insertable<Database['strategies']>> = [];
+  const courses: Array<Insertable<Database['courses']>> = [];
+  const ebooks: Array<Insertable<Database['ebooks']>> = [];
+  const guides: Array<Insertable<Database['exam_guides']>> = [];
+  const going: Array<Insertable<Database['going_items']>> = [];
   for (const s of subjects) {
-    const { genus, category } = poolsFor(s.genusName, s.categoryName);
+    const { genus, category } = poolsFor(content.news, s.genusName, s.categoryName);
     const rng = mulberry32((STUDY_SEED ^ hashString(`${s.genusName}/${s.categoryName}`)) >>> 0);
-    const ctx = strategyCtx(rng, s.genusName, s.categoryName, genus, category, year);
-    strategies.push(...buildStrategies(rng, ctx, s, now, strategies.length + 1));
-    courses.push(...buildCourses(rng, ctx, s, now, courses.length + 1));
-    ebooks.push(...buildEbooks(rng, ctx, s, now, ebooks.length + 1));
-    guides.push(...buildGuides(ctx, s.genusName, s, now));
-    going.push(...buildGoing(rng, ctx, s, now));
+    const ctx = studyCtx(rng, s.genusName, s.categoryName, genus, category, year);
+    strategies.push(...buildStrategies(rng, study.strategies, ctx, s, now, strategies.length + 1));
+    courses.push(...buildCourses(rng, study, ctx, s, now, courses.length + 1));
+    ebooks.push(...buildEbooks(rng, study, ctx, s, now, ebooks.length + 1));
+    guides.push(...buildGuides(study, ctx, s.genusName, s, now));
+    going.push(...buildGoing(rng, study, ctx, s, now));
   }
   await insertAll(trx, 'strategies', strategies);
   await insertAll(trx, 'courses', courses);
   await insertAll(trx, 'ebooks', ebooks);
   await insertAll(trx, 'exam_guides', guides);
   await insertAll(trx, 'going_items', going);
-  await seedColumns(trx, subjects, now);
+  await seedColumns(trx, study, subjects, now);
 }

@@ -1,0 +1,89 @@
+/**
+ * demo/study/: templates filled per category from the news pools — strategies/*.md (备考攻略), catalog/courses.json
+ * and catalog/ebooks.json, exam-guides/signup.md and outline.md (+ signup-sites.json, point-phrases.json),
+ * going-items.json — and columns.json (专栏 per genus, collecting articles whose title has a keyword).
+ */
+import { z } from 'zod';
+import { template, text, textList } from '../fields';
+import { type ContentDir, listFiles, readJson, readMarkdown } from '../files';
+import type { Vocabulary } from '../template';
+
+/** Placeholders of the study templates: the category's label and the pools of its genus and category. */
+export const STUDY_VOCABULARY: Vocabulary = {
+  label: 'text',
+  practice: 'text',
+  year: 'text',
+  exam: 'text',
+  org: 'text',
+  schedule: 'text',
+  signupWay: 'text',
+  scoreWay: 'text',
+  examDayItems: 'list',
+  topics: 'list',
+  tips: 'list',
+  mistakes: 'list',
+  materials: 'list',
+};
+const COURSE_VOCABULARY: Vocabulary = { ...STUDY_VOCABULARY, teacher: 'text' };
+const OUTLINE_VOCABULARY: Vocabulary = { ...STUDY_VOCABULARY, topicPoints: 'text' };
+
+const strategy = z.strictObject({ title: template(STUDY_VOCABULARY), body: template(STUDY_VOCABULARY) });
+const course = z.strictObject({
+  name: template(COURSE_VOCABULARY),
+  intro: template(COURSE_VOCABULARY),
+  lessons: z.int().min(1),
+  /** Fen; 0 is free. */
+  price: z.int().min(0),
+  hot: z.boolean().optional(),
+  recommend: z.boolean().optional(),
+});
+const ebook = z.strictObject({
+  name: template(STUDY_VOCABULARY),
+  intro: template(STUDY_VOCABULARY),
+  chapters: z.int().min(1),
+  price: z.int().min(0),
+});
+const guide = (vocabulary: Vocabulary) => z.strictObject({ title: template(vocabulary), body: template(vocabulary) });
+const goingItem = z.strictObject({ title: template(STUDY_VOCABULARY), description: template(STUDY_VOCABULARY), link: z.string() });
+const column = z.strictObject({ title: text(), intro: text(), keywords: textList() });
+
+export const goingItemsSchema = z.strictObject({
+  sprint: goingItem,
+  hundredDays: goingItem,
+  registration: goingItem,
+  ended: goingItem,
+  upcoming: goingItem,
+});
+export const columnsSchema = z.strictObject({ byGenus: z.record(text(), z.array(column)), fallback: z.array(column).min(1) });
+
+export type StrategyContent = z.output<typeof strategy>;
+export type CourseContent = z.output<typeof course>;
+export type EbookContent = z.output<typeof ebook>;
+export type ColumnContent = z.output<typeof column>;
+
+export interface StudyContent {
+  strategies: StrategyContent[];
+  courses: CourseContent[];
+  ebooks: EbookContent[];
+  signupGuide: { title: string; body: string };
+  outlineGuide: { title: string; body: string };
+  signupSites: Readonly<Record<string, string>>;
+  /** Each with {topic}; topic i of the outline uses phrase i (wrapping around). */
+  pointPhrases: string[];
+  going: z.output<typeof goingItemsSchema>;
+  columns: z.output<typeof columnsSchema>;
+}
+
+export function loadStudy(dir: ContentDir): StudyContent {
+  return {
+    strategies: listFiles(dir, 'demo/study/strategies', '.md').map((rel) => readMarkdown(dir, rel, strategy)),
+    courses: readJson(dir, 'demo/study/catalog/courses.json', z.array(course)),
+    ebooks: readJson(dir, 'demo/study/catalog/ebooks.json', z.array(ebook)),
+    signupGuide: readMarkdown(dir, 'demo/study/exam-guides/signup.md', guide(STUDY_VOCABULARY)),
+    outlineGuide: readMarkdown(dir, 'demo/study/exam-guides/outline.md', guide(OUTLINE_VOCABULARY)),
+    signupSites: readJson(dir, 'demo/study/exam-guides/signup-sites.json', z.record(text(), z.url({ error: '应为网址' }))),
+    pointPhrases: readJson(dir, 'demo/study/exam-guides/point-phrases.json', z.array(template({ topic: 'text' })).min(1)),
+    going: readJson(dir, 'demo/study/going-items.json', goingItemsSchema),
+    columns: readJson(dir, 'demo/study/columns.json', columnsSchema),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Placeholders in content templates: `{name}` a value (a list is joined with 、), `{name.2}` element 2 of a list
+ * (counting from 0, wrapping around a shorter list), `{name.0-3}` elements 0 to 3 joined with 、, and
+ * `{name:bullets}` a list as Markdown bullet lines.
+ */
+export type PlaceholderKind = 'text' | 'list';
+export type Vocabulary = Readonly<Record<string, PlaceholderKind>>;
+export type TemplateValues = Readonly<Record<string, string | number | readonly string[]>>;
+
+const ANY_BRACES = /\{[^{}\n]*\}/g;
+const PLACEHOLDER = /^\{([A-Za-z][A-Za-z0-9]*)(?:\.(\d+)(?:-(\d+))?)?(:bullets)?\}$/;
+
+/** Problems with the placeholders of `text` against the names a template kind offers (empty when fine). */
+export function placeholderProblems(text: string, vocabulary: Vocabulary): string[] {
+  const problems: string[] = [];
+  for (const raw of text.match(ANY_BRACES) ?? []) {
+    const m = PLACEHOLDER.exec(raw);
+    const name = m?.[1];
+    const kind = name === undefined ? undefined : vocabulary[name];
+    if (!m || !kind) {
+      problems.push(
+        `未知占位符 ${raw}（可用：${Object.keys(vocabulary)
+          .map((k) => `{${k}}`)
+          .join('、')}）`,
+      );
+    } else if (kind === 'text' && (m[2] !== undefined || m[4] !== undefined)) {
+      problems.push(`占位符 ${raw}：{${name}} 不是列表，不能取第几项或写成列表`);
+    }
+  }
+  return problems;
+}
+
+function pickFrom(list: readonly string[], index: number): string {
+  return list.length === 0 ? '' : (list[index % list.length] ?? '');
+}
+
+/** Fills a template checked against its vocabulary. A placeholder without a value is a programming error. */
+export function fill(template: string, values: TemplateValues): string {
+  return template.replace(ANY_BRACES, (raw) => {
+    const m = PLACEHOLDER.exec(raw);
+    const value = m ? values[m[1] ?? ''] : undefined;
+    if (!m || value === undefined) throw new Error(`template placeholder ${raw} has no value`);
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    if (m[4]) return value.map((s) => `- ${s}`).join('\n');
+    if (m[2] === undefined) return value.join('、');
+    const from = Number(m[2]);
+    if (m[3] === undefined) return pickFrom(value, from);
+    return value.slice(from, Number(m[3]) + 1).join('、');
+  });
+}

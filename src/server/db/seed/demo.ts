@@ -1,0 +1,71 @@
+/** Demo content (content/demo/): news, notices, banners, hot words and the study, articles and user-center areas. */
+import { type Insertable, sql, type Transaction } from 'kysely';
+import type { DemoContent } from '../../content/load';
+import type { Database } from '../schema';
+import { seedArticles } from './areas/articles';
+import { seedBinding } from './areas/binding';
+import { seedStudy } from './areas/study';
+import { seedUserCenter } from './areas/user-center-seed';
+import { buildBanners, type SubjectRef } from './banners';
+import { chunks } from './batch';
+import { insertHotWords } from './hot-words';
+import { generateArticles } from './news-content';
+import { buildNotices, type NewsRef } from './notices';
+import { hashString, mulberry32 } from './prng';
+
+type Trx = Transaction<Database>;
+
+/** Fixed base seed: reseeding an empty database always produces the same content. */
+const BASE_SEED = 0x0be1ca0;
+/** Articles per category: 28–32 (at least 26 so every category has three pages of ten). */
+const articleCount = (categoryName: string) => 28 + (hashString(categoryName) % 5);
+
+/** Inserts every category's articles; returns references ordered by publication time (oldest first). */
+async function insertNews(trx: Trx, content: DemoContent, subjects: readonly SubjectRef[], now: number): Promise<NewsRef[]> {
+  const rows: Array<Insertable<Database['news']>> = [];
+  for (const s of subjects) {
+    const articles = generateArticles({
+      genusName: s.genusName,
+      categoryName: s.category.name,
+      count: articleCount(s.category.name),
+      seed: BASE_SEED,
+      now,
+      content: content.news,
+    });
+    for (const a of articles) {
+      rows.push({ ...a, genus_id: s.genusId, category_id: s.categoryId, cover: `/media/news/${rows.length + 1}.svg` });
+    }
+  }
+  const publishedAt = new Map<string, number>();
+  for (const r of rows) publishedAt.set(`${r.category_id}|${r.title}`, r.published_at);
+  const refs: NewsRef[] = [];
+  for (const batch of chunks(rows)) {
+    const inserted = await trx.insertInto('news').values(batch).returning(['id', 'genus_id', 'category_id', 'title']).execute();
+    refs.push(...inserted);
+  }
+  const time = (n: NewsRef) => publishedAt.get(`${n.category_id}|${n.title}`) ?? 0;
+  return refs.sort((a, b) => time(a) - time(b) || a.id - b.id);
+}
+
+async function insertBanners(trx: Trx, content: DemoContent, subjects: readonly SubjectRef[], news: readonly NewsRef[]): Promise<void> {
+  for (const batch of chunks(buildBanners(content.banners, subjects, news))) await trx.insertInto('banners').values(batch).execute();
+  // The media route renders /media/banner/<id>.svg, so the image path depends on the generated id.
+  await trx
+    .updateTable('banners')
+    .set({ image: sql<string>`${'/media/banner/'} || cast(id as varchar(20)) || ${'.svg'}` })
+    .execute();
+}
+
+/** Seeds the demo content; runs inside the one seed transaction, after the reference data. */
+export async function seedDemo(trx: Trx, content: DemoContent, subjects: readonly SubjectRef[], now: number): Promise<void> {
+  const news = await insertNews(trx, content, subjects, now);
+  const genera = [...new Map(subjects.map((s) => [s.genusId, { id: s.genusId, name: s.genusName }])).values()];
+  const notices = buildNotices(content.notices, mulberry32(BASE_SEED + 1), now, genera, news);
+  for (const batch of chunks(notices)) await trx.insertInto('notices').values(batch).execute();
+  await insertBanners(trx, content, subjects, news);
+  await insertHotWords(trx, content.hotWords, genera, BASE_SEED + 2);
+  await seedStudy(trx, content, now);
+  await seedArticles(trx, content, now);
+  await seedBinding(trx, now);
+  await seedUserCenter(trx, content, now);
+}
