@@ -3,8 +3,8 @@ import { ADDRESS_RULES, type Address, type AddressInput } from '../../contract/a
 import type { AddressTable } from '../db/tables/address';
 import type { Services } from '../http/context';
 import { conflict, notFound } from '../http/errors';
+import { inTransaction } from '../http/transaction';
 import { checkDistricts, fullAddress } from './address-districts';
-import { inTransaction } from './transaction';
 
 /** A stored address with the joined full address the reply carries. */
 const withFullAddress = (r: Selectable<AddressTable>): Address => ({ ...r, full_address: fullAddress(r) });

@@ -8,7 +8,7 @@ function defaultNickname(mobile: string): string {
 
 /**
  * Finds or creates the user for a mobile and issues a session token; a new user has is_first 1.
- * Opens no transaction of its own, so it can run inside one (see ./transaction.ts).
+ * Opens no transaction of its own, so it can run inside one (see ../http/transaction.ts).
  */
 export async function loginByMobile(s: Services, mobile: string, nickname?: string): Promise<OutputOf<typeof auth.mobileCodeLogin>> {
   const now = s.clock();
