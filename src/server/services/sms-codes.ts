@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Services } from '../http/context';
 import { type ApiError, badInput, tooMany } from '../http/errors';
+import { inTransaction } from '../http/transaction';
 
 /** Rules of the SMS login code. */
 export const SMS_RULES = {
@@ -28,8 +29,9 @@ export async function sendCode(s: Services, mobile: string, purpose: CodePurpose
   const now = s.clock();
   const code = String(crypto.randomInt(0, 10 ** SMS_RULES.length)).padStart(SMS_RULES.length, '0');
   // One send per mobile at a time: otherwise parallel requests all pass the checks and each sends an SMS.
-  await s.db.kysely.transaction().execute(async (db) => {
-    if (s.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`.execute(db);
+  await inTransaction(s, async (tx) => {
+    await lockMobile(tx, mobile);
+    const db = tx.db.kysely;
     const last = await db
       .selectFrom('sms_codes')
       .select('created_at')
