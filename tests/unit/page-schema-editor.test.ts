@@ -13,9 +13,8 @@ const schemasDir = path.resolve('schemas');
 function readSchema(uri: string): Record<string, unknown> {
   const file = new URL(uri).pathname;
   if (!file.startsWith(`${schemasDir}/`)) throw new Error(`outside schemas/: ${uri}`);
-  // Editors resolve $refs against the file's own location, not its $id.
-  const { $id: _ignored, ...schema } = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  return schema;
+  // Like an editor, the schema is taken as written: a $id elsewhere than the file would break its relative $refs.
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
 
 /** The schema at `uri` and every file its relative $refs reach, keyed by file URL. */
@@ -37,16 +36,23 @@ function reachableSchemas(uri: string, out = new Map<string, Record<string, unkn
   return out;
 }
 
-let validate: (page: unknown) => ErrorObject[];
+type Check = (doc: unknown) => ErrorObject[];
+let validate: Check;
+let validateFragment: Check;
+
+/** A validator for the schema file `name` of schemas/, as an editor builds it from that file and its $refs. */
+function editorValidator(ajv: Ajv, name: string): Check {
+  const uri = pathToFileURL(path.join(schemasDir, name)).href;
+  for (const [u, schema] of reachableSchemas(uri)) if (!ajv.getSchema(u)) ajv.addSchema(schema, u);
+  const fn = ajv.getSchema(uri);
+  if (!fn) throw new Error(`${name} did not compile`);
+  return (doc) => (fn(doc) ? [] : (fn.errors ?? []).filter((e) => e.keyword !== 'if'));
+}
 
 beforeAll(() => {
   const ajv = new Ajv({ allErrors: true, strict: false });
-  const pageUri = pathToFileURL(path.join(schemasDir, 'page.schema.json')).href;
-  const schemas = reachableSchemas(pageUri);
-  for (const [uri, schema] of schemas) ajv.addSchema(schema, uri);
-  const fn = ajv.getSchema(pageUri);
-  if (!fn) throw new Error('page schema did not compile');
-  validate = (page) => (fn(page) ? [] : (fn.errors ?? []).filter((e) => e.keyword !== 'if'));
+  validate = editorValidator(ajv, 'page.schema.json');
+  validateFragment = editorValidator(ajv, 'fragment.schema.json');
 });
 
 const page = (blocks: unknown[]) => ({
@@ -93,5 +99,12 @@ describe('a page file checked against schemas/page.schema.json alone (as an edit
     expect(validate(button({ action: 'navigate', to: '/study/index' }))).toEqual([]);
     expect(validate(button({ action: 'navigate' })).length).toBeGreaterThan(0);
     expect(validate(button({ action: 'teleport', to: '/x' })).length).toBeGreaterThan(0);
+  });
+
+  it("checks fragment files against schemas/fragment.schema.json, their blocks like a page's", () => {
+    const dir = path.join('pages-config', '_fragments');
+    for (const f of fs.readdirSync(dir)) expect(validateFragment(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))).toEqual([]);
+    const fragment = { $schema: '../../schemas/fragment.schema.json', blocks: [{ type: 'text', props: { text: false } }] };
+    expect(at(validateFragment(fragment))).toEqual(['/blocks/0/props/text must be string,number']);
   });
 });
