@@ -66,7 +66,9 @@ describe('page-config runtime in the browser', () => {
     pages.write('activity/activity-promotion-test.json', { ...promo, blocks: [{ type: 'text', props: { text: '${data.' } }] });
     // Wait until the store has read the broken edit and refused it, then check the old version still serves.
     const refusedEdit = () =>
-      server.services.pages.refusals().some((p) => p.file.endsWith('activity/activity-promotion-test.json') && p.path === '/blocks/0/props/text');
+      server.services.pages
+        .refusals()
+        .some((p) => p.file.endsWith('activity/activity-promotion-test.json') && p.path === '/blocks/0/props/text');
     await expect.poll(refusedEdit, { timeout: 5000 }).toBe(true);
     expect(server.services.pages.get('activity-promotion-test')?.blocks).toEqual(promo.blocks);
     await page.reload();

@@ -63,13 +63,18 @@ describe('WeChat browser flow (sandbox OAuth)', () => {
     expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.jwt)).toMatch(/^ey/);
     // The WeChat identity is now bound to the new account.
     const userId = await userIdByMobile(mobile);
-    const bound = await server.services.db.kysely.selectFrom('third_identities').select('user_id').where('user_id', '=', userId ?? -1).execute();
+    const bound = await server.services.db.kysely
+      .selectFrom('third_identities')
+      .select('user_id')
+      .where('user_id', '=', userId ?? -1)
+      .execute();
     expect(bound).toHaveLength(1);
   });
 
   it('a known visitor (WeChat bound to a mobile) comes straight back, logged in, without code and state', async () => {
     const round = await oauthRound(server, '1');
-    const key = (await request(server.url, auth.officialWeixinLogin, { code: round.code, state: round.state })).body.data.data.third_auth_key;
+    const key = (await request(server.url, auth.officialWeixinLogin, { code: round.code, state: round.state })).body.data.data
+      .third_auth_key;
     const mobile = nextMobile();
     await loginAs(server, mobile, { third_auth_key: key });
     expect((await identity('sandbox-openid-li'))?.user_id).toBe(await userIdByMobile(mobile));

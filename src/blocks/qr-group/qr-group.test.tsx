@@ -10,7 +10,10 @@ const qrTag = (html: string) => /<svg\b[^>]*>/.exec(html)?.[0] ?? '';
 
 describe('QrGroupBlock', () => {
   it('draws a QR code for a value, with title, caption and hint', () => {
-    const html = render({ items: [{ value: 'https://beikao.example/group/promo1', title: '备考交流群', caption: '群满后请加老师微信' }], hint: '长按识别二维码' });
+    const html = render({
+      items: [{ value: 'https://beikao.example/group/promo1', title: '备考交流群', caption: '群满后请加老师微信' }],
+      hint: '长按识别二维码',
+    });
     expect(qrTag(html)).toContain('class="qr-code"');
     expect(qrTag(html)).toContain('height="160"');
     expect(qrTag(html)).toContain('width="160"');
