@@ -34,6 +34,8 @@ export interface ServerConfig {
   clientDir: string | undefined;
   /** Dev-only inbox and sandbox pages are on unless production. */
   devTools: boolean;
+  /** Seed the demo content of content/demo/ on first start (SEED_DEMO; on unless production). */
+  seedDemo: boolean;
   logLevel: string;
 }
 
@@ -61,6 +63,14 @@ function intFrom(env: Env, name: string, def: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return n;
+}
+
+/** A 1/0 switch; unset or empty means `def`. */
+function switchFrom(env: Env, name: string, def: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (raw === '1' || raw === '0') return raw === '1';
+  throw new Error(`${name} must be 1 or 0, got "${raw}"`);
 }
 
 /** An http(s) base URL without a trailing slash. */
@@ -104,6 +114,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     watchPages: env.PAGES_WATCH ? env.PAGES_WATCH === '1' : !production,
     clientDir: path.resolve('dist'),
     devTools: !production,
+    seedDemo: switchFrom(env, 'SEED_DEMO', !production),
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     ...overrides,
   };

@@ -12,12 +12,15 @@ export interface Started {
   close(): Promise<void>;
 }
 
-/** Opens the database (migrating and seeding it on first start), builds the app and listens. */
+/**
+ * Opens the database (migrating and seeding it on first start: reference data always, demo content when
+ * config.seedDemo), builds the app and listens.
+ */
 export async function startServer(config: ServerConfig, opts: { pgSchema?: string; clock?: () => number } = {}): Promise<Started> {
   const db = connect({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, pgSchema: opts.pgSchema });
   const clock = opts.clock ?? (() => Math.floor(Date.now() / 1000));
   await migrateToLatest(db);
-  await seedIfEmpty(db, clock());
+  await seedIfEmpty(db, clock(), { demo: config.seedDemo });
   const { app, services } = await buildApp(config, db, clock);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
