@@ -212,9 +212,7 @@ export interface SetStateAction {
   /**
    * Any JSON value; strings may be ${…} expressions.
    */
-  value?: {
-    [k: string]: unknown | undefined;
-  };
+  value?: string | number | boolean | {} | unknown[] | null;
 }
 
 /**
