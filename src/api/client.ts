@@ -29,7 +29,12 @@ export function createCall(http: Http) {
   return async function call(endpoint: EndpointMeta, input?: object): Promise<CallResult> {
     const url = hostBase(endpoint.host) + endpoint.path;
     try {
-      const res = await http.request({ url, method: endpoint.method, signPath: endpoint.path, params: (input ?? {}) as Record<string, unknown> });
+      const res = await http.request({
+        url,
+        method: endpoint.method,
+        signPath: endpoint.path,
+        params: (input ?? {}) as Record<string, unknown>,
+      });
       const body = res.data as Envelope | null;
       if (!body || typeof body !== 'object' || typeof body.status !== 'number') return failure(i18n.network.badReply);
       return body as CallResult;

@@ -1,4 +1,4 @@
-import { type Host, HOST_PREFIX } from '../contract/endpoint';
+import { HOST_PREFIX, type Host } from '../contract/endpoint';
 import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../protocol/keys';
 
 const env = import.meta.env as Record<string, string | undefined>;

@@ -3,11 +3,11 @@ import { copyText } from '../platform/clipboard';
 import { navigateTo } from '../platform/navigation';
 import { saveImage, share } from '../platform/share';
 import { storage } from '../platform/storage';
+import { endpointTable } from '../runtime/endpoint-table.gen';
+import type { Env } from '../runtime/env';
 import { deleteJwt, loginSucceeded } from '../state/auth';
 import { selectSubject, subjectHistory } from '../state/exam-context';
 import { askConfirm, showToast, uiState } from '../state/ui';
-import type { Env } from '../runtime/env';
-import { endpointTable } from '../runtime/endpoint-table.gen';
 
 /** Typed call by endpoint id through the request layer (the compact table knows method, host and path). */
 export const callId: Env['call'] = (id, input) => call(endpointTable[id], input ?? {}) as ReturnType<Env['call']>;

@@ -2,8 +2,8 @@ import { Component, type ReactNode, Suspense, useMemo } from 'react';
 import { i18n } from '../i18n';
 import type { BlockProps, PageApi } from './block-api';
 import type { Env } from './env';
-import { ChunkLoadError } from './lazy-timeout';
 import { evaluate, resolveDeep, type Scope } from './expr';
+import { ChunkLoadError } from './lazy-timeout';
 import type { Action, BlockNode } from './page-config.gen';
 import { getBlock } from './registry';
 
@@ -46,7 +46,11 @@ class Boundary extends Component<{ where: string; children: ReactNode }, { error
   }
   override render() {
     if (this.state.chunk) return <ChunkRetry />;
-    return this.state.error ? <DevError where={this.props.where} message={`${i18n.runtime.blockFailed}：${this.state.error}`} /> : this.props.children;
+    return this.state.error ? (
+      <DevError where={this.props.where} message={`${i18n.runtime.blockFailed}：${this.state.error}`} />
+    ) : (
+      this.props.children
+    );
   }
 }
 
@@ -77,7 +81,8 @@ function BlockView({ node, scope, ctx, path }: { node: BlockNode; scope: Scope; 
     page: ctx.page,
     env: ctx.env,
     children: node.children ? <BlockList nodes={node.children} scope={scope} ctx={ctx} path={`${path}/children`} /> : null,
-    renderBlocks: (nodes, extra) => (nodes ? <BlockList nodes={nodes} scope={extra ? { ...scope, ...extra } : scope} ctx={ctx} path={`${path}/props`} /> : null),
+    renderBlocks: (nodes, extra) =>
+      nodes ? <BlockList nodes={nodes} scope={extra ? { ...scope, ...extra } : scope} ctx={ctx} path={`${path}/props`} /> : null,
     run: (actions, extra) => ctx.run(actions, extra ? { ...scope, ...extra } : scope),
   };
   const C = def.Component;

@@ -6,11 +6,11 @@ import { authState } from '../state/auth';
 import { examContext } from '../state/exam-context';
 import { uiState } from '../state/ui';
 import { runActions } from './actions';
-import type { ImageRenderer, PageApi } from './block-api';
 import { BlockList, type TreeContext } from './BlockTree';
+import type { ImageRenderer, PageApi } from './block-api';
 import { dataOf, usePageData } from './data-sources';
-import { renderTemplate, type Scope } from './expr';
 import { type Env, useEnv } from './env';
+import { renderTemplate, type Scope } from './expr';
 import { BIND_MOBILE_ROUTE, guardRedirect } from './guards';
 import { loadPageConfig, type RouteEntry } from './manifest';
 import type { PageConfig } from './page-config.gen';
@@ -103,7 +103,8 @@ function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
     [config.name, data],
   );
   const ctx: TreeContext = useMemo(() => {
-    const run: TreeContext['run'] = (actions, s) => runActions(actions, { env, page, scope: s, run: (more, extra) => run(more, { ...s, ...extra }) });
+    const run: TreeContext['run'] = (actions, s) =>
+      runActions(actions, { env, page, scope: s, run: (more, extra) => run(more, { ...s, ...extra }) });
     return { page, env, file: `pages-config (${config.name})`, run };
   }, [page, env, config.name]);
   return (

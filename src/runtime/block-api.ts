@@ -7,9 +7,9 @@ import type { Env } from './env';
 import type { Scope } from './expr';
 import type { Action, BlockNode } from './page-config.gen';
 
+export type { EndpointId } from './endpoint-table.gen';
 export type { CallReply, ConfirmOptions, Env, InputOfId, KeyValueStore, OutputOfId, ShareData, SubjectChoice } from './env';
 export { useEnv } from './env';
-export type { EndpointId } from './endpoint-table.gen';
 export { renderTemplate, resolveDeep, type Scope } from './expr';
 export { Link, useCurrentPath } from './Link';
 export type { Action, BlockNode, PageConfig } from './page-config.gen';

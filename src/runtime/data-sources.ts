@@ -4,8 +4,8 @@ import { call } from '../api';
 import { i18n } from '../i18n';
 import { getList, loadPage, type PagedList, type PageFetcher } from '../state/paged-list';
 import type { SourceState } from './block-api';
-import { compileTemplate, evaluate, resolveDeep, type Scope } from './expr';
 import { endpointById } from './endpoints';
+import { compileTemplate, evaluate, resolveDeep, type Scope } from './expr';
 import type { DataSource } from './page-config.gen';
 
 interface Planned {
@@ -35,7 +35,12 @@ export function dependenciesOf(source: DataSource): string[] {
   return [...deps];
 }
 
-function plan(pageName: string, sources: Record<string, DataSource | undefined>, scope: Scope, held: Record<string, SourceState>): Planned[] {
+function plan(
+  pageName: string,
+  sources: Record<string, DataSource | undefined>,
+  scope: Scope,
+  held: Record<string, SourceState>,
+): Planned[] {
   return Object.entries(sources).flatMap(([name, source]) => {
     if (!source) return [];
     const depsReady = dependenciesOf(source).every((d) => held[d]?.data !== undefined);
@@ -84,25 +89,29 @@ export function usePageData(pageName: string, sources: Record<string, DataSource
         unsubs.current.get(p.name)?.();
         const mirror = (l: PagedList<unknown>) =>
           setState((s) => ({ ...s, [p.name]: { data: [...l.items], loading: l.loading, loaded: l.loaded, paged: true, error: l.error } }));
-        unsubs.current.set(p.name, subscribe(list, () => mirror(list)));
+        unsubs.current.set(
+          p.name,
+          subscribe(list, () => mirror(list)),
+        );
         mirror(list);
         void loadPage(p.key, fetcherFor(p), { offset: 0, pageSize: p.source.paged.pageSize, forceUpdate: force });
         return;
       }
       setState((s) => ({ ...s, [p.name]: { ...(s[p.name] ?? EMPTY), loading: true, error: '' } }));
       const key = p.key;
-      (endpoint ? call(endpoint, p.params) : Promise.resolve({ status: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null })).then(
-        (res) => {
-          if (started.current.get(p.name) !== key) return; // superseded by a newer request
-          setState((s) => ({
-            ...s,
-            [p.name]:
-              res.status === 0
-                ? { data: res.data, loading: false, loaded: true, paged: false, error: '' }
-                : { ...(s[p.name] ?? EMPTY), loading: false, error: res.msg },
-          }));
-        },
-      );
+      (endpoint
+        ? call(endpoint, p.params)
+        : Promise.resolve({ status: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null })
+      ).then((res) => {
+        if (started.current.get(p.name) !== key) return; // superseded by a newer request
+        setState((s) => ({
+          ...s,
+          [p.name]:
+            res.status === 0
+              ? { data: res.data, loading: false, loaded: true, paged: false, error: '' }
+              : { ...(s[p.name] ?? EMPTY), loading: false, error: res.msg },
+        }));
+      });
     },
     [fetcherFor],
   );

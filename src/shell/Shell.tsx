@@ -9,7 +9,9 @@ import { Toast } from './Toast';
 
 // Dialogs are not part of the first screen: each is its own chunk, loaded when it first opens.
 const FeedbackPopup = lazy(() => import('./feedback/FeedbackPopup').then((m) => ({ default: m.FeedbackPopup })));
-const CustomerServicePopup = lazy(() => import('./customer-service/CustomerServicePopup').then((m) => ({ default: m.CustomerServicePopup })));
+const CustomerServicePopup = lazy(() =>
+  import('./customer-service/CustomerServicePopup').then((m) => ({ default: m.CustomerServicePopup })),
+);
 const ConfirmDialog = lazy(() => import('./confirm/ConfirmDialog'));
 
 function Dialogs() {

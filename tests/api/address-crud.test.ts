@@ -63,7 +63,13 @@ describe.each(databases())('%s', (kind) => {
       district_3_name: undefined,
       detail: '到付自取，电话联系',
     });
-    expect(a).toMatchObject({ district_1_id: -1, district_2_id: 0, district_3_id: 0, district_3_name: '', full_address: '全国 到付自取，电话联系' });
+    expect(a).toMatchObject({
+      district_1_id: -1,
+      district_2_id: 0,
+      district_3_id: 0,
+      district_3_name: '',
+      full_address: '全国 到付自取，电话联系',
+    });
   });
 
   it('keeps exactly one default: setting a new one clears the old', async () => {
@@ -91,7 +97,9 @@ describe.each(databases())('%s', (kind) => {
     const made = [];
     for (let i = 0; i < 4; i++) made.push(await createAddress(s, u, { detail: `员村二横路 ${i + 10} 号` }));
     const replies = await Promise.all(
-      made.map(async (a) => request(s.url, api.saveAddress, await addressBody(s, { id: a.id, detail: a.detail, is_default: 1 }), { token: u.token })),
+      made.map(async (a) =>
+        request(s.url, api.saveAddress, await addressBody(s, { id: a.id, detail: a.detail, is_default: 1 }), { token: u.token }),
+      ),
     );
     expect(replies.map((r) => r.http)).toEqual([200, 200, 200, 200]);
     expect(await defaults(u)).toHaveLength(1);
@@ -102,9 +110,25 @@ describe.each(databases())('%s', (kind) => {
     const a = await createAddress(s, u);
     s.advance(5);
     const chain = await districtChain(s, '浙江省', '杭州市', '西湖区');
-    const body = { ...(await addressBody(s)), ...chain, id: a.id, name: '吴佳', mobile: '15900001111', tag: '', detail: '文三路 90 号', is_default: 1 };
+    const body = {
+      ...(await addressBody(s)),
+      ...chain,
+      id: a.id,
+      name: '吴佳',
+      mobile: '15900001111',
+      tag: '',
+      detail: '文三路 90 号',
+      is_default: 1,
+    };
     const res = await request(s.url, api.saveAddress, body, { token: u.token });
-    expect(res.body.data).toMatchObject({ id: a.id, name: '吴佳', mobile: '15900001111', tag: '', full_address: '浙江省杭州市西湖区 文三路 90 号', created_at: a.created_at });
+    expect(res.body.data).toMatchObject({
+      id: a.id,
+      name: '吴佳',
+      mobile: '15900001111',
+      tag: '',
+      full_address: '浙江省杭州市西湖区 文三路 90 号',
+      created_at: a.created_at,
+    });
     expect(res.body.data.updated_at).toBeGreaterThan(a.updated_at);
     expect(await list(u)).toHaveLength(1);
   });
@@ -124,7 +148,12 @@ describe.each(databases())('%s', (kind) => {
     const del = await request(s.url, api.removeAddress, { id: a.id }, { token: u.token });
     expect(del.body).toMatchObject({ status: 0, data: { id: a.id } });
     expect((await list(u)).map((x) => x.id)).toEqual([b.id]);
-    expectRefused(await request(s.url, api.addressDetail, { id: a.id }, { token: u.token }), 404, CODE.notFound, `收货地址 id ${a.id} 不存在`);
+    expectRefused(
+      await request(s.url, api.addressDetail, { id: a.id }, { token: u.token }),
+      404,
+      CODE.notFound,
+      `收货地址 id ${a.id} 不存在`,
+    );
     expectRefused(await request(s.url, api.removeAddress, { id: a.id }, { token: u.token }), 404, CODE.notFound, '不存在');
   });
 

@@ -75,9 +75,19 @@ describe.each(databases())('%s', (kind) => {
 
   it('全国 (-1) takes the name 全国 and no lower levels', async () => {
     const base = await addressBody(s);
-    const nation = { district_1_id: -1, district_1_name: '全国', district_2_id: 0, district_2_name: '', district_3_id: 0, district_3_name: '' };
+    const nation = {
+      district_1_id: -1,
+      district_1_name: '全国',
+      district_2_id: 0,
+      district_2_name: '',
+      district_3_id: 0,
+      district_3_name: '',
+    };
     await refused({ ...base, ...nation, district_1_name: '中国' }, '参数 district_1_name 与地区 -1 的名称“全国”不符');
-    await refused({ ...base, ...nation, district_2_id: base.district_2_id, district_2_name: '广州市' }, '参数 district_2_id 须为空：“全国”没有下级地区');
+    await refused(
+      { ...base, ...nation, district_2_id: base.district_2_id, district_2_name: '广州市' },
+      '参数 district_2_id 须为空：“全国”没有下级地区',
+    );
     await refused({ ...base, ...nation, district_3_name: '天河区' }, '参数 district_3_name 须为空：“全国”没有下级地区');
   });
 
@@ -102,7 +112,9 @@ describe.each(databases())('%s', (kind) => {
     const a = await createAddress(s, v);
     await createAddress(s, v, { detail: '天河北路 233 号中信广场' });
     const db = s.services.db.kysely;
-    await expect(db.updateTable('addresses').set({ is_default: 1 }).where('user_id', '=', v.id).where('id', '!=', a.id).execute()).rejects.toThrow();
+    await expect(
+      db.updateTable('addresses').set({ is_default: 1 }).where('user_id', '=', v.id).where('id', '!=', a.id).execute(),
+    ).rejects.toThrow();
   });
 
   it('refuses bad ids on detail and delete with a 400 naming `id`', async () => {

@@ -3,8 +3,8 @@
  * feedback help article through the real server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as articles from '../../src/contract/articles';
 import type { SkillItem } from '../../src/contract/articles';
+import * as articles from '../../src/contract/articles';
 import { HOST_PREFIX } from '../../src/contract/endpoint';
 import { CODE } from '../../src/contract/envelope';
 import { ARTICLE_KIND, skillDbKind } from '../../src/server/services/articles-kinds';
@@ -51,7 +51,12 @@ describe.each(databases())('%s', (kind) => {
     });
 
     it('refuses an unknown kind and bad paging, naming the field', async () => {
-      expectRefused(await request(s.url, articles.skillList, { kind: 'english' }), 400, CODE.badInput, '参数 kind 须为 politics、kao_gong 或 pub_med_math');
+      expectRefused(
+        await request(s.url, articles.skillList, { kind: 'english' }),
+        400,
+        CODE.badInput,
+        '参数 kind 须为 politics、kao_gong 或 pub_med_math',
+      );
       expectRefused(await request(s.url, articles.skillList, { count: 51 }), 400, CODE.badInput, '参数 count 不能大于 50');
       expectRefused(await request(s.url, articles.skillList, { offset: -1 }), 400, CODE.badInput, '参数 offset');
     });
@@ -73,15 +78,18 @@ describe.each(databases())('%s', (kind) => {
       }
     });
 
-    it.each(details)('$kind: an id of another kind or an unknown id is not found; a bad one is refused', async ({ kind: k, endpoint, param, what }) => {
-      const foreign = skills.find((x) => x.kind !== k);
-      if (!foreign) throw new Error('no skill of another kind');
-      expectRefused(await request(s.url, endpoint, { [param]: foreign.id }), 404, CODE.notFound, `${what} ${foreign.id} 不存在`);
-      expectRefused(await request(s.url, endpoint, { [param]: 99999999 }), 404, CODE.notFound, '99999999');
-      expectRefused(await request(s.url, endpoint, {}), 400, CODE.badInput, `缺少参数 ${param}`);
-      expectRefused(await request(s.url, endpoint, { [param]: 'abc' }), 400, CODE.badInput, `参数 ${param}`);
-      expectRefused(await request(s.url, endpoint, { [param]: -1 }), 400, CODE.badInput, `参数 ${param}`);
-    });
+    it.each(details)(
+      '$kind: an id of another kind or an unknown id is not found; a bad one is refused',
+      async ({ kind: k, endpoint, param, what }) => {
+        const foreign = skills.find((x) => x.kind !== k);
+        if (!foreign) throw new Error('no skill of another kind');
+        expectRefused(await request(s.url, endpoint, { [param]: foreign.id }), 404, CODE.notFound, `${what} ${foreign.id} 不存在`);
+        expectRefused(await request(s.url, endpoint, { [param]: 99999999 }), 404, CODE.notFound, '99999999');
+        expectRefused(await request(s.url, endpoint, {}), 400, CODE.badInput, `缺少参数 ${param}`);
+        expectRefused(await request(s.url, endpoint, { [param]: 'abc' }), 400, CODE.badInput, `参数 ${param}`);
+        expectRefused(await request(s.url, endpoint, { [param]: -1 }), 400, CODE.badInput, `参数 ${param}`);
+      },
+    );
   });
 
   describe('study-plan skill-read-info', () => {
@@ -98,7 +106,12 @@ describe.each(databases())('%s', (kind) => {
 
     it('refuses a missing or unknown type', async () => {
       expectRefused(await request(s.url, articles.skillReadInfo, {}), 400, CODE.badInput, '缺少参数 type');
-      expectRefused(await request(s.url, articles.skillReadInfo, { type: 'plan' }), 400, CODE.badInput, '参数 type 须为 read、introduction 或 operation-tips');
+      expectRefused(
+        await request(s.url, articles.skillReadInfo, { type: 'plan' }),
+        400,
+        CODE.badInput,
+        '参数 type 须为 read、introduction 或 operation-tips',
+      );
     });
   });
 
@@ -121,20 +134,26 @@ describe.each(databases())('%s', (kind) => {
       }
     });
 
-    it.each(cases)('$name: an id of another kind or unknown is not found; missing or bad is refused', async ({ endpoint, kind: k, what }) => {
-      const other = first(await articleIds(s, k === ARTICLE_KIND.advert ? ARTICLE_KIND.material : ARTICLE_KIND.advert));
-      expectRefused(await request(s.url, endpoint, { id: other }), 404, CODE.notFound, `${what} id ${other} 不存在`);
-      expectRefused(await request(s.url, endpoint, { id: 99999999 }), 404, CODE.notFound, `${what} id 99999999 不存在`);
-      expectRefused(await request(s.url, endpoint, {}), 400, CODE.badInput, '缺少参数 id');
-      expectRefused(await request(s.url, endpoint, { id: '' }), 400, CODE.badInput, '参数 id');
-      expectRefused(await request(s.url, endpoint, { id: 'x1' }), 400, CODE.badInput, '参数 id');
-    });
+    it.each(cases)(
+      '$name: an id of another kind or unknown is not found; missing or bad is refused',
+      async ({ endpoint, kind: k, what }) => {
+        const other = first(await articleIds(s, k === ARTICLE_KIND.advert ? ARTICLE_KIND.material : ARTICLE_KIND.advert));
+        expectRefused(await request(s.url, endpoint, { id: other }), 404, CODE.notFound, `${what} id ${other} 不存在`);
+        expectRefused(await request(s.url, endpoint, { id: 99999999 }), 404, CODE.notFound, `${what} id 99999999 不存在`);
+        expectRefused(await request(s.url, endpoint, {}), 400, CODE.badInput, '缺少参数 id');
+        expectRefused(await request(s.url, endpoint, { id: '' }), 400, CODE.badInput, '参数 id');
+        expectRefused(await request(s.url, endpoint, { id: 'x1' }), 400, CODE.badInput, '参数 id');
+      },
+    );
 
     it('materials and adverts carry a generated cover; adverts a link and its text', async () => {
-      const m = (await request(s.url, articles.learningMaterialsDetail, { id: first(await articleIds(s, ARTICLE_KIND.material)) })).body.data;
+      const m = (await request(s.url, articles.learningMaterialsDetail, { id: first(await articleIds(s, ARTICLE_KIND.material)) })).body
+        .data;
       const cover = await fetch(new URL(m.cover, s.url));
       expect(cover.headers.get('content-type')).toContain('image/svg+xml');
-      const ads = await Promise.all((await articleIds(s, ARTICLE_KIND.advert)).map((id) => request(s.url, articles.advertsH5Detail, { id })));
+      const ads = await Promise.all(
+        (await articleIds(s, ARTICLE_KIND.advert)).map((id) => request(s.url, articles.advertsH5Detail, { id })),
+      );
       const linked = ads.map((r) => r.body.data).filter((a) => a.link !== '');
       expect(linked.length).toBeGreaterThan(0);
       for (const a of linked) {

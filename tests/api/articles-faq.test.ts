@@ -1,7 +1,7 @@
 /** FAQ (`/api/faq/list`, `/api/faq/detail`) and Q&A (`/api/answer-question/list`, `/detail`) through the real server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as articles from '../../src/contract/articles';
 import type { FaqItem, QaItem } from '../../src/contract/articles';
+import * as articles from '../../src/contract/articles';
 import { CODE } from '../../src/contract/envelope';
 import * as genus from '../../src/contract/genus';
 import { request } from '../support/api-client';
@@ -59,7 +59,8 @@ describe.each(databases())('%s', (kind) => {
     });
 
     it('pages by offset and limit: 10, 10 more without overlap, then the rest, then nothing', async () => {
-      const page = async (offset: number, limit?: number) => (await request(s.url, articles.faqList, { genus_id: genusId, offset, limit })).body.data;
+      const page = async (offset: number, limit?: number) =>
+        (await request(s.url, articles.faqList, { genus_id: genusId, offset, limit })).body.data;
       const [p0, p1, p2] = [await page(0, 10), await page(10, 10), await page(20, 10)];
       expect(p0).toHaveLength(10);
       expect(p1).toHaveLength(10);
@@ -156,7 +157,8 @@ describe.each(databases())('%s', (kind) => {
     });
 
     it('pages by offset and limit without overlap; defaults to offset 0, limit 10', async () => {
-      const page = async (offset?: number, limit?: number) => (await request(s.url, articles.answerQuestionList, { offset, limit })).body.data;
+      const page = async (offset?: number, limit?: number) =>
+        (await request(s.url, articles.answerQuestionList, { offset, limit })).body.data;
       const [p0, p1, p2] = [await page(0, 10), await page(10, 10), await page(20, 10)];
       expect([p0.length, p1.length]).toEqual([10, 10]);
       expect(ids([...p0, ...p1, ...p2])).toEqual(ids(allQa.slice(0, 30)));

@@ -16,9 +16,11 @@ describe.each(databases())('%s', (kind) => {
   afterAll(() => s.close());
 
   const send = (token: string | undefined, input: Record<string, unknown>) => request(s.url, binding.bindMobile, input, { token });
-  const confirm = (token: string | undefined, input: Record<string, unknown>) => request(s.url, binding.confirmBindMobile, input, { token });
+  const confirm = (token: string | undefined, input: Record<string, unknown>) =>
+    request(s.url, binding.confirmBindMobile, input, { token });
   const me = async (token: string) => (await request(s.url, user.baseInfo, {}, { token })).body.data;
-  const mobileOf = async (id: number) => (await s.services.db.kysely.selectFrom('users').select('mobile').where('id', '=', id).executeTakeFirstOrThrow()).mobile;
+  const mobileOf = async (id: number) =>
+    (await s.services.db.kysely.selectFrom('users').select('mobile').where('id', '=', id).executeTakeFirstOrThrow()).mobile;
 
   it('a WeChat-only account (need_bound 1) binds a mobile by SMS code; then that mobile logs into the same account', async () => {
     const w = await wechatOnlyUser(s);

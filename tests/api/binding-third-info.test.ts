@@ -40,7 +40,12 @@ describe.each(databases())('%s', (kind) => {
 
   it('shows a WeChat-only account, and its mobile once bound', async () => {
     const w = await wechatOnlyUser(s);
-    expect((await info(w.token)).body.data).toEqual({ user_id: w.id, mobile_bound: 0, mobile: '', wechat: { bound: 1, nickname: '仅微信用户', avatar: '' } });
+    expect((await info(w.token)).body.data).toEqual({
+      user_id: w.id,
+      mobile_bound: 0,
+      mobile: '',
+      wechat: { bound: 1, nickname: '仅微信用户', avatar: '' },
+    });
     const mobile = freshMobile();
     const code = await bindCode(s, w.token, mobile);
     expect((await request(s.url, binding.confirmBindMobile, { mobile, code }, { token: w.token })).body.status).toBe(0);

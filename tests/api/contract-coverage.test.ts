@@ -34,9 +34,7 @@ describe.each(databases())('%s', (kind) => {
     for (const e of allEndpoints) {
       const handlers = allRouteHandlers.filter((h) => h.endpoint.id !== e.id);
       const app = Fastify();
-      expect(() => registerEndpoints(app, allEndpoints, handlers, s.services)).toThrow(
-        `endpoints without a server handler: ${e.id}`,
-      );
+      expect(() => registerEndpoints(app, allEndpoints, handlers, s.services)).toThrow(`endpoints without a server handler: ${e.id}`);
     }
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../src/contract/envelope';
-import * as genus from '../../src/contract/genus';
 import type { NewsItem } from '../../src/contract/genus';
+import * as genus from '../../src/contract/genus';
 import { request } from '../support/api-client';
 import { expectRefused } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
@@ -133,7 +133,10 @@ describe.each(databases())('%s', (kind) => {
 
     it('a refused view changes no count', async () => {
       const sum = async () => {
-        const row = await s.services.db.kysely.selectFrom('news').select((eb) => eb.fn.sum<number>('view_count').as('n')).executeTakeFirstOrThrow();
+        const row = await s.services.db.kysely
+          .selectFrom('news')
+          .select((eb) => eb.fn.sum<number>('view_count').as('n'))
+          .executeTakeFirstOrThrow();
         return Number(row.n);
       };
       const before = await sum();
@@ -169,7 +172,12 @@ describe.each(databases())('%s', (kind) => {
       for (const bad of ['/media/banner/abc', '/media/banner/99999', '/media/banner/99999999999']) {
         expect((await fetch(s.url + bad)).status).toBe(404);
       }
-      expectRefused(await request(s.url, genus.bannerList, { ...subject, category_id: foreignCategoryId }), 400, CODE.badInput, 'category_id');
+      expectRefused(
+        await request(s.url, genus.bannerList, { ...subject, category_id: foreignCategoryId }),
+        400,
+        CODE.badInput,
+        'category_id',
+      );
       expectRefused(await request(s.url, genus.bannerList, { genus_id: subject.genus_id }), 400, CODE.badInput, 'category_id');
     });
 
@@ -199,7 +207,9 @@ describe.each(databases())('%s', (kind) => {
       expect(p1.length).toBeGreaterThan(0);
       expect(p1.filter((a) => p0.some((b) => b.id === a.id))).toEqual([]);
       // The feed mixes news and strategies (study area); news entries are the subject's news.
-      expect([...p0, ...p1].every((f) => f.kind === 'strategy' || (f.kind === 'news' && allNews.some((n) => n.id === f.ref_id)))).toBe(true);
+      expect([...p0, ...p1].every((f) => f.kind === 'strategy' || (f.kind === 'news' && allNews.some((n) => n.id === f.ref_id)))).toBe(
+        true,
+      );
       expectRefused(await request(s.url, genus.homePage, { ...subject, count: 99 }), 400, CODE.badInput, 'count');
     });
 

@@ -87,7 +87,9 @@ describe('page store: changes go live, broken files are refused', () => {
   it('a broken file is refused with file, JSON path and reason, and the last good version keeps serving', () => {
     write(dir, 'activity/promo.json', { ...PROMO, blocks: [{ type: 'no-such-block' }] });
     const problems = store.reload();
-    expect(problems).toEqual([`pages-pages/activity/promo.json: /blocks/0/type: 未知区块类型 "no-such-block"`.replace('pages-pages', path.basename(dir))]);
+    expect(problems).toEqual([
+      `pages-pages/activity/promo.json: /blocks/0/type: 未知区块类型 "no-such-block"`.replace('pages-pages', path.basename(dir)),
+    ]);
     expect(log.at(-1)).toContain('/blocks/0/type');
     expect(store.get('activity-test-promo')?.meta.title).toBe('新标题');
   });
@@ -106,10 +108,18 @@ describe('config checks', () => {
 
   it('names the JSON path and reason of each problem', () => {
     expect(check({ ...PROMO, meta: { title: 't', auth: false } })).toEqual(['/meta: 缺少必填字段 "needCategory"']);
-    expect(check({ ...PROMO, data: { a: { endpoint: 'genus.nope' } } })).toEqual(['/data/a/endpoint: 未知接口 "genus.nope"（须为 src/contract 中声明的接口 id）']);
-    expect(check({ ...PROMO, blocks: [{ type: 'coming-soon', visibleOn: 'data.x &&' }] })[0]).toMatch(/^\/blocks\/0\/visibleOn: 表达式错误/);
-    expect(check({ ...PROMO, blocks: [{ type: 'coming-soon', props: { title: '${data.' } }] })[0]).toMatch(/^\/blocks\/0\/props\/title: 表达式错误/);
-    expect(check({ ...PROMO, blocks: [{ type: 'coming-soon', props: { colour: 'red' } }] })).toEqual(['/blocks/0/props: 不认识的字段 "colour"']);
+    expect(check({ ...PROMO, data: { a: { endpoint: 'genus.nope' } } })).toEqual([
+      '/data/a/endpoint: 未知接口 "genus.nope"（须为 src/contract 中声明的接口 id）',
+    ]);
+    expect(check({ ...PROMO, blocks: [{ type: 'coming-soon', visibleOn: 'data.x &&' }] })[0]).toMatch(
+      /^\/blocks\/0\/visibleOn: 表达式错误/,
+    );
+    expect(check({ ...PROMO, blocks: [{ type: 'coming-soon', props: { title: '${data.' } }] })[0]).toMatch(
+      /^\/blocks\/0\/props\/title: 表达式错误/,
+    );
+    expect(check({ ...PROMO, blocks: [{ type: 'coming-soon', props: { colour: 'red' } }] })).toEqual([
+      '/blocks/0/props: 不认识的字段 "colour"',
+    ]);
     expect(checker.checkText('x.json', '{ "name": ').problems[0]?.reason).toMatch(/^不是合法的 JSON/);
   });
 

@@ -47,14 +47,28 @@ describe('start-up', () => {
     const dataDir = tempDir();
     const config = loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, port: 0, clientDir: undefined, logLevel: 'silent' });
     const first = await startServer(config);
-    const news = Number((await first.db.kysely.selectFrom('news').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const news = Number(
+      (
+        await first.db.kysely
+          .selectFrom('news')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(news).toBeGreaterThan(300);
     await first.db.kysely.insertInto('meta').values({ key: 'marker', value: 'kept' }).execute();
     await first.close();
     expect(fs.existsSync(path.join(dataDir, 'beikao.sqlite'))).toBe(true);
 
     const second = await startServer(config);
-    const again = Number((await second.db.kysely.selectFrom('news').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const again = Number(
+      (
+        await second.db.kysely
+          .selectFrom('news')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(again).toBe(news);
     expect((await second.db.kysely.selectFrom('meta').select('value').where('key', '=', 'marker').executeTakeFirst())?.value).toBe('kept');
     await second.close();
@@ -96,7 +110,13 @@ describe('reload signal', () => {
       });
       await expect.poll(() => /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0], { timeout: 60000, interval: 200 }).toBeTruthy();
       const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0] ?? '';
-      const page = { $schema: '../../schemas/page.schema.json', name: 'activity-hup', path: '/activity/hup', meta: { title: '信号', auth: false, needCategory: false }, blocks: [] };
+      const page = {
+        $schema: '../../schemas/page.schema.json',
+        name: 'activity-hup',
+        path: '/activity/hup',
+        meta: { title: '信号', auth: false, needCategory: false },
+        blocks: [],
+      };
       fs.writeFileSync(path.join(pagesDir, 'activity', 'activity-hup.json'), JSON.stringify(page));
       const names = async () => (await request(url, pageManifest, {})).body.data.routes.map((r) => r.name);
       expect(await names()).not.toContain('activity-hup');

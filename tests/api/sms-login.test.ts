@@ -38,7 +38,12 @@ describe.each(databases())('%s', (kind) => {
       for (const input of [{ mobile: '12345' }, { mobile: '23800138000' }, { mobile: '1380013800a' }, { mobile: '138001380001' }, {}]) {
         expectRefused(await request(s.url, auth.sendMobileCode, input), 400, CODE.badInput, 'mobile');
       }
-      expectRefused(await request(s.url, auth.sendMobileCode, { mobile: freshMobile(), is_register: 2 }), 400, CODE.badInput, 'is_register');
+      expectRefused(
+        await request(s.url, auth.sendMobileCode, { mobile: freshMobile(), is_register: 2 }),
+        400,
+        CODE.badInput,
+        'is_register',
+      );
       expect(s.services.providers.sms.messages().length).toBe(inbox);
       expect(await countRows(s, 'sms_codes')).toBe(before);
     });
@@ -220,7 +225,11 @@ describe.each(databases())('%s', (kind) => {
       expectRefused(await request(s.url, auth.mobileCodeLogin, { mobile }), 400, CODE.badInput, '缺少参数 code');
       expectRefused(await login(freshMobile(), code), 400, CODE.badInput, '请先获取短信验证码');
       expect(await authTableCounts(s)).toEqual(before);
-      const row = await s.services.db.kysely.selectFrom('sms_codes').select('attempts').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+      const row = await s.services.db.kysely
+        .selectFrom('sms_codes')
+        .select('attempts')
+        .where('mobile', '=', mobile)
+        .executeTakeFirstOrThrow();
       expect(row.attempts).toBe(0);
       expect((await login(mobile, code)).body.data.user.is_first).toBe(1);
     });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../src/contract/envelope';
 import * as genus from '../../src/contract/genus';
-import * as study from '../../src/contract/study';
 import type { StrategyItem } from '../../src/contract/study';
+import * as study from '../../src/contract/study';
 import { request } from '../support/api-client';
 import { expectRefused } from '../support/flows';
 import { allPages, isNonIncreasing, type Subject, type Subjects, seededSubjects } from '../support/study-flows';

@@ -1,8 +1,8 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../src/contract/envelope';
-import * as study from '../../src/contract/study';
 import type { SearchHit } from '../../src/contract/study';
+import * as study from '../../src/contract/study';
 import { SEARCH_SOURCES, searchQueryFor } from '../../src/server/services/search-service';
 import { request } from '../support/api-client';
 import { countRows, expectRefused } from '../support/flows';

@@ -13,7 +13,13 @@ describe.each(databases())('%s', (kind) => {
     s = await startTestServer(kind);
     const db = s.services.db.kysely;
     const a = await db.selectFrom('news').select(['id', 'genus_id', 'category_id', 'title']).orderBy('id').limit(3).execute();
-    const other = await db.selectFrom('news').select(['id', 'genus_id', 'category_id', 'title']).where('genus_id', '!=', a[0]?.genus_id ?? 0).orderBy('id').limit(1).execute();
+    const other = await db
+      .selectFrom('news')
+      .select(['id', 'genus_id', 'category_id', 'title'])
+      .where('genus_id', '!=', a[0]?.genus_id ?? 0)
+      .orderBy('id')
+      .limit(1)
+      .execute();
     newsIds = [...a, ...other];
   });
   afterAll(() => s.close());
@@ -23,7 +29,8 @@ describe.each(databases())('%s', (kind) => {
     if (!n) throw new Error(`news ${i} missing`);
     return n;
   };
-  const collect = (u: TestUser, refId: number, type = 'news') => request(s.url, uc.addCollection, { type, ref_id: refId }, { token: u.token });
+  const collect = (u: TestUser, refId: number, type = 'news') =>
+    request(s.url, uc.addCollection, { type, ref_id: refId }, { token: u.token });
   const list = async (u: TestUser, input: Record<string, unknown> = {}) =>
     (await request(s.url, uc.collections, { offset: 0, count: 10, ...input }, { token: u.token })).body.data;
 
@@ -34,7 +41,15 @@ describe.each(databases())('%s', (kind) => {
     expect(res.body).toMatchObject({ status: 0, data: { created: 1 } });
     const items = await list(u);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ id: res.body.data.id, type: 'news', ref_id: n.id, title: n.title, link: `/news/detail/${n.id}`, genus_id: n.genus_id, category_id: n.category_id });
+    expect(items[0]).toMatchObject({
+      id: res.body.data.id,
+      type: 'news',
+      ref_id: n.id,
+      title: n.title,
+      link: `/news/detail/${n.id}`,
+      genus_id: n.genus_id,
+      category_id: n.category_id,
+    });
     expect(items[0]?.cover).toMatch(/^\/media\/news\//);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../src/contract/envelope';
-import * as uc from '../../src/contract/user-center';
 import * as user from '../../src/contract/user';
+import * as uc from '../../src/contract/user-center';
 import { MESSAGE_TEMPLATES } from '../../src/server/db/seed/areas/user-center';
 import { request } from '../support/api-client';
 import { expectRefused } from '../support/flows';
@@ -93,10 +93,25 @@ describe.each(databases())('%s', (kind) => {
 
     it('refuses an unknown or malformed vip_type and bad subject ids', async () => {
       const u = await newUser(s);
-      expectRefused(await request(s.url, uc.vipInfoEndpoint, { vip_type: 'gold_vip' }, { token: u.token }), 400, CODE.badInput, '参数 vip_type 不是已知的会员类型：gold_vip');
-      expectRefused(await request(s.url, uc.vipInfoEndpoint, { vip_type: 'Gold VIP!' }, { token: u.token }), 400, CODE.badInput, '参数 vip_type 须为会员类型的英文标识');
+      expectRefused(
+        await request(s.url, uc.vipInfoEndpoint, { vip_type: 'gold_vip' }, { token: u.token }),
+        400,
+        CODE.badInput,
+        '参数 vip_type 不是已知的会员类型：gold_vip',
+      );
+      expectRefused(
+        await request(s.url, uc.vipInfoEndpoint, { vip_type: 'Gold VIP!' }, { token: u.token }),
+        400,
+        CODE.badInput,
+        '参数 vip_type 须为会员类型的英文标识',
+      );
       expectRefused(await request(s.url, uc.vipInfoEndpoint, { genus_id: 0 }, { token: u.token }), 400, CODE.badInput, '参数 genus_id');
-      expectRefused(await request(s.url, uc.vipInfoEndpoint, { category_id: 'x' }, { token: u.token }), 400, CODE.badInput, '参数 category_id');
+      expectRefused(
+        await request(s.url, uc.vipInfoEndpoint, { category_id: 'x' }, { token: u.token }),
+        400,
+        CODE.badInput,
+        '参数 category_id',
+      );
     });
   });
 

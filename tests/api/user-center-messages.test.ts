@@ -14,7 +14,8 @@ describe.each(databases())('%s', (kind) => {
   });
   afterAll(() => s.close());
 
-  const page = async (u: TestUser, offset = 0, count = 10) => (await request(s.url, uc.messages, { offset, count }, { token: u.token })).body.data;
+  const page = async (u: TestUser, offset = 0, count = 10) =>
+    (await request(s.url, uc.messages, { offset, count }, { token: u.token })).body.data;
   const unread = async (u: TestUser) => (await request(s.url, uc.messageHasNoRead, {}, { token: u.token })).body.data;
   const messageRows = (userId: number) => s.services.db.kysely.selectFrom('messages').selectAll().where('user_id', '=', userId).execute();
 
@@ -77,7 +78,16 @@ describe.each(databases())('%s', (kind) => {
     expect((await unread(u)).has_no_read).toBe(0);
     await s.services.db.kysely
       .insertInto('messages')
-      .values({ user_id: u.id, kind: 'system', title: '考试报名提醒', content: '四级报名将于下周一开始。', link: '', is_read: 0, created_at: s.services.clock() + 10, read_at: null })
+      .values({
+        user_id: u.id,
+        kind: 'system',
+        title: '考试报名提醒',
+        content: '四级报名将于下周一开始。',
+        link: '',
+        is_read: 0,
+        created_at: s.services.clock() + 10,
+        read_at: null,
+      })
       .execute();
     expect(await unread(u)).toEqual({ has_no_read: 1, count: 1 });
     expect((await page(u))[0]?.title).toBe('考试报名提醒');

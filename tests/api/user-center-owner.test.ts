@@ -24,7 +24,12 @@ describe.each(databases())('%s', (kind) => {
   describe('addresses', () => {
     it('B cannot read A’s address by id, nor see it in list or default', async () => {
       const mine = await createAddress(s, a, { is_default: 1 });
-      expectRefused(await request(s.url, addressApi.addressDetail, { id: mine.id }, { token: b.token }), 404, CODE.notFound, `收货地址 id ${mine.id} 不存在`);
+      expectRefused(
+        await request(s.url, addressApi.addressDetail, { id: mine.id }, { token: b.token }),
+        404,
+        CODE.notFound,
+        `收货地址 id ${mine.id} 不存在`,
+      );
       expect((await request(s.url, addressApi.addressList, {}, { token: b.token })).body.data.map((x) => x.id)).not.toContain(mine.id);
       expect((await request(s.url, addressApi.defaultAddress, {}, { token: b.token })).body.data?.id).not.toBe(mine.id);
     });
@@ -35,7 +40,12 @@ describe.each(databases())('%s', (kind) => {
       const bCount = async () => (await request(s.url, addressApi.addressList, {}, { token: b.token })).body.data.length;
       const bBefore = await bCount();
       const body = await addressBody(s, { id: mine.id, name: '冒名顶替', detail: '被篡改的详细地址 1 号', is_default: 1 });
-      expectRefused(await request(s.url, addressApi.saveAddress, body, { token: b.token }), 404, CODE.notFound, `收货地址 id ${mine.id} 不存在`);
+      expectRefused(
+        await request(s.url, addressApi.saveAddress, body, { token: b.token }),
+        404,
+        CODE.notFound,
+        `收货地址 id ${mine.id} 不存在`,
+      );
       expect(await db().selectFrom('addresses').selectAll().where('id', '=', mine.id).executeTakeFirstOrThrow()).toEqual(before);
       expect(await bCount()).toBe(bBefore);
     });
@@ -49,7 +59,12 @@ describe.each(databases())('%s', (kind) => {
 
     it('B cannot delete A’s address: 404 and it stays in A’s list', async () => {
       const mine = await createAddress(s, a);
-      expectRefused(await request(s.url, addressApi.removeAddress, { id: mine.id }, { token: b.token }), 404, CODE.notFound, `收货地址 id ${mine.id} 不存在`);
+      expectRefused(
+        await request(s.url, addressApi.removeAddress, { id: mine.id }, { token: b.token }),
+        404,
+        CODE.notFound,
+        `收货地址 id ${mine.id} 不存在`,
+      );
       const list = (await request(s.url, addressApi.addressList, {}, { token: a.token })).body.data;
       expect(list.map((x) => x.id)).toContain(mine.id);
     });
@@ -59,7 +74,12 @@ describe.each(databases())('%s', (kind) => {
     it('B cannot mark A’s message read, and never sees it', async () => {
       const [msg] = (await request(s.url, uc.messages, {}, { token: a.token })).body.data;
       if (!msg) throw new Error('A has no messages');
-      expectRefused(await request(s.url, uc.messageRead, { id: msg.id }, { token: b.token }), 404, CODE.notFound, `消息 id ${msg.id} 不存在`);
+      expectRefused(
+        await request(s.url, uc.messageRead, { id: msg.id }, { token: b.token }),
+        404,
+        CODE.notFound,
+        `消息 id ${msg.id} 不存在`,
+      );
       const row = await db().selectFrom('messages').select(['is_read', 'read_at']).where('id', '=', msg.id).executeTakeFirstOrThrow();
       expect(row).toEqual({ is_read: 0, read_at: null });
       const bList = (await request(s.url, uc.messages, { count: 50 }, { token: b.token })).body.data;
@@ -79,7 +99,12 @@ describe.each(databases())('%s', (kind) => {
       const n = await db().selectFrom('news').select('id').orderBy('id').executeTakeFirstOrThrow();
       const mine = (await request(s.url, uc.addCollection, { type: 'news', ref_id: n.id }, { token: a.token })).body.data;
       expect((await request(s.url, uc.collections, {}, { token: b.token })).body.data).toEqual([]);
-      expectRefused(await request(s.url, uc.removeCollection, { id: mine.id }, { token: b.token }), 404, CODE.notFound, `收藏 id ${mine.id} 不存在`);
+      expectRefused(
+        await request(s.url, uc.removeCollection, { id: mine.id }, { token: b.token }),
+        404,
+        CODE.notFound,
+        `收藏 id ${mine.id} 不存在`,
+      );
       const aList = (await request(s.url, uc.collections, {}, { token: a.token })).body.data;
       expect(aList.map((c) => c.id)).toEqual([mine.id]);
       // B collecting the same article makes B's own collection, not a shared one.
@@ -101,7 +126,15 @@ describe.each(databases())('%s', (kind) => {
     const sa = (await request(s.url, uc.userStatistics, {}, { token: a.token })).body.data;
     const sb = (await request(s.url, uc.userStatistics, {}, { token: b.token })).body.data;
     const count = async (table: 'addresses' | 'collections', userId: number) =>
-      Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db()
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(sa.address_count).toBe(await count('addresses', a.id));
     expect(sb.address_count).toBe(await count('addresses', b.id));
     expect(sa.collection_count).toBe(await count('collections', a.id));

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/server/config';
 import { ApiError } from '../../src/server/http/errors';
 import { UPSTREAM_CODE, WechatOauthProvider } from '../../src/server/providers/oauth/wechat-oauth';
 import { request } from '../support/api-client';
-import { startFakeWechatServer, type FakeWechatServer } from '../support/fake-wechat-server';
+import { type FakeWechatServer, startFakeWechatServer } from '../support/fake-wechat-server';
 import { countRows, expectRefused, freshMobile, loginAs } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
 
@@ -22,7 +22,14 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const adapter = (over: Partial<ConstructorParameters<typeof WechatOauthProvider>[0]> = {}) =>
-  new WechatOauthProvider({ appId: fake.appId, appSecret: fake.appSecret, apiBase: fake.url, openBase: fake.url, timeoutMs: 1500, ...over });
+  new WechatOauthProvider({
+    appId: fake.appId,
+    appSecret: fake.appSecret,
+    apiBase: fake.url,
+    openBase: fake.url,
+    timeoutMs: 1500,
+    ...over,
+  });
 
 /** The ApiError an exchange throws (fails the test when it resolves). */
 async function refusal(p: Promise<unknown>): Promise<ApiError> {
@@ -36,10 +43,12 @@ async function refusal(p: Promise<unknown>): Promise<ApiError> {
 
 describe('WechatOauthProvider against a local fake WeChat server', () => {
   it('builds the authorize URL WeChat expects (parameter order, snsapi_userinfo, #wechat_redirect)', () => {
-    const url = new WechatOauthProvider({ appId: 'wx123', appSecret: 's', apiBase: 'https://api.weixin.qq.com', openBase: 'https://open.weixin.qq.com' }).authorizeUrl(
-      'https://m.example.com/a?b=1&c=2',
-      'st4te',
-    );
+    const url = new WechatOauthProvider({
+      appId: 'wx123',
+      appSecret: 's',
+      apiBase: 'https://api.weixin.qq.com',
+      openBase: 'https://open.weixin.qq.com',
+    }).authorizeUrl('https://m.example.com/a?b=1&c=2', 'st4te');
     expect(url).toBe(
       'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx123&redirect_uri=https%3A%2F%2Fm.example.com%2Fa%3Fb%3D1%26c%3D2&response_type=code&scope=snsapi_userinfo&state=st4te#wechat_redirect',
     );
@@ -50,7 +59,10 @@ describe('WechatOauthProvider against a local fake WeChat server', () => {
     const who = await adapter().exchange(fake.grant(ZHAO));
     expect(who).toEqual({ openid: ZHAO.openid, nickname: '赵同学', avatar: ZHAO.headimgurl });
     const [token, info] = fake.requests;
-    expect(token).toMatchObject({ path: '/sns/oauth2/access_token', query: { appid: fake.appId, secret: fake.appSecret, grant_type: 'authorization_code' } });
+    expect(token).toMatchObject({
+      path: '/sns/oauth2/access_token',
+      query: { appid: fake.appId, secret: fake.appSecret, grant_type: 'authorization_code' },
+    });
     expect(info).toMatchObject({ path: '/sns/userinfo', query: { openid: ZHAO.openid, lang: 'zh_CN' } });
     expect(info?.query.access_token?.length).toBeGreaterThan(10);
   });
@@ -74,7 +86,10 @@ describe('WechatOauthProvider against a local fake WeChat server', () => {
   it('says WeChat is busy (503) for errcode -1 and rate limits, and names unknown errcodes', async () => {
     fake.failNext('/sns/oauth2/access_token', { body: { errcode: -1, errmsg: 'system error' } });
     const busy = await refusal(adapter().exchange(fake.grant(ZHAO)));
-    expect({ http: busy.httpStatus, msg: busy.message }).toEqual({ http: 503, msg: expect.stringContaining('微信服务繁忙，请稍后再试（errcode -1') });
+    expect({ http: busy.httpStatus, msg: busy.message }).toEqual({
+      http: 503,
+      msg: expect.stringContaining('微信服务繁忙，请稍后再试（errcode -1'),
+    });
     fake.failNext('/sns/oauth2/access_token', { body: { errcode: 45011, errmsg: 'api minute-quota reach limit' } });
     expect((await refusal(adapter().exchange(fake.grant(ZHAO)))).message).toContain('调用过于频繁');
     fake.failNext('/sns/oauth2/access_token', { body: { errcode: 99999, errmsg: 'strange' } });
@@ -92,7 +107,10 @@ describe('WechatOauthProvider against a local fake WeChat server', () => {
   it('handles HTTP errors, non-JSON and reply without openid', async () => {
     fake.failNext('/sns/oauth2/access_token', { status: 500, body: 'oops' });
     const e500 = await refusal(adapter().exchange(fake.grant(ZHAO)));
-    expect({ http: e500.httpStatus, msg: e500.message }).toEqual({ http: 503, msg: '换取微信授权凭证失败：微信服务器返回 HTTP 500，请稍后再试' });
+    expect({ http: e500.httpStatus, msg: e500.message }).toEqual({
+      http: 503,
+      msg: '换取微信授权凭证失败：微信服务器返回 HTTP 500，请稍后再试',
+    });
     fake.failNext('/sns/oauth2/access_token', { body: '<html>gateway</html>' });
     expect((await refusal(adapter().exchange(fake.grant(ZHAO)))).message).toBe('换取微信授权凭证失败：微信服务器的回复无法识别');
     fake.failNext('/sns/oauth2/access_token', { body: { access_token: 'x' } });
@@ -105,13 +123,18 @@ describe('WechatOauthProvider against a local fake WeChat server', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
     const refused = await refusal(adapter({ apiBase: `http://127.0.0.1:${port}` }).exchange('c'));
-    expect({ http: refused.httpStatus, msg: refused.message }).toEqual({ http: 503, msg: '换取微信授权凭证失败：无法连接微信服务器，请稍后再试' });
+    expect({ http: refused.httpStatus, msg: refused.message }).toEqual({
+      http: 503,
+      msg: '换取微信授权凭证失败：无法连接微信服务器，请稍后再试',
+    });
     fake.failNext('/sns/oauth2/access_token', { body: '', hang: true });
     expect((await refusal(adapter({ timeoutMs: 300 }).exchange('c'))).message).toContain('无法连接微信服务器');
   });
 
   it('keeps nickname and avatar within the column sizes', async () => {
-    const who = await adapter().exchange(fake.grant({ openid: 'o-long', nickname: '长'.repeat(100), headimgurl: `https://x.cn/${'a'.repeat(300)}` }));
+    const who = await adapter().exchange(
+      fake.grant({ openid: 'o-long', nickname: '长'.repeat(100), headimgurl: `https://x.cn/${'a'.repeat(300)}` }),
+    );
     expect(who?.nickname).toHaveLength(64);
     expect(who?.avatar).toBe('');
   });
@@ -130,12 +153,20 @@ describe('OAUTH_PROVIDER configuration', () => {
       wechatApiBase: 'https://api.weixin.qq.com',
       wechatOpenBase: 'https://open.weixin.qq.com',
     });
-    const local = load({ OAUTH_PROVIDER: 'wechat', WECHAT_APP_ID: 'wx1', WECHAT_APP_SECRET: 's1', WECHAT_API_BASE: 'http://127.0.0.1:9/', WECHAT_OPEN_BASE: 'http://127.0.0.1:9' });
+    const local = load({
+      OAUTH_PROVIDER: 'wechat',
+      WECHAT_APP_ID: 'wx1',
+      WECHAT_APP_SECRET: 's1',
+      WECHAT_API_BASE: 'http://127.0.0.1:9/',
+      WECHAT_OPEN_BASE: 'http://127.0.0.1:9',
+    });
     expect([local.wechatApiBase, local.wechatOpenBase]).toEqual(['http://127.0.0.1:9', 'http://127.0.0.1:9']);
   });
 
   it('refuses to start with wechat but no app id or secret, a bad host URL or an unknown provider', () => {
-    expect(() => load({ OAUTH_PROVIDER: 'wechat', WECHAT_APP_ID: 'wx1' })).toThrow('OAUTH_PROVIDER=wechat needs WECHAT_APP_ID and WECHAT_APP_SECRET');
+    expect(() => load({ OAUTH_PROVIDER: 'wechat', WECHAT_APP_ID: 'wx1' })).toThrow(
+      'OAUTH_PROVIDER=wechat needs WECHAT_APP_ID and WECHAT_APP_SECRET',
+    );
     expect(() => load({ OAUTH_PROVIDER: 'wechat', WECHAT_APP_SECRET: 's' })).toThrow('WECHAT_APP_ID');
     expect(() => load({ WECHAT_API_BASE: 'api.weixin.qq.com' })).toThrow('WECHAT_API_BASE must be an http(s) URL');
     expect(() => load({ OAUTH_PROVIDER: 'qq' })).toThrow('OAUTH_PROVIDER "qq" is not available (supported: sandbox, wechat)');
@@ -163,7 +194,13 @@ describe.each(databases())('%s: the server with OAUTH_PROVIDER=wechat', (kind) =
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer(kind, {
-      config: { oauthProvider: 'wechat', wechatAppId: fake.appId, wechatAppSecret: fake.appSecret, wechatApiBase: fake.url, wechatOpenBase: fake.url },
+      config: {
+        oauthProvider: 'wechat',
+        wechatAppId: fake.appId,
+        wechatAppSecret: fake.appSecret,
+        wechatApiBase: fake.url,
+        wechatOpenBase: fake.url,
+      },
     });
   });
   afterAll(() => s.close());
@@ -201,7 +238,11 @@ describe.each(databases())('%s: the server with OAUTH_PROVIDER=wechat', (kind) =
     const token = again.body.data.data.token;
     expect((await request(s.url, user.baseInfo, {}, { token })).body.data).toMatchObject({ id: bound.user.id, mobile, need_bound: 0 });
     expect((await request(s.url, auth.openData, {}, { token })).body.data).toEqual({ openid: who.openid });
-    const row = await s.services.db.kysely.selectFrom('third_identities').select(['nickname', 'avatar']).where('openid', '=', who.openid).executeTakeFirst();
+    const row = await s.services.db.kysely
+      .selectFrom('third_identities')
+      .select(['nickname', 'avatar'])
+      .where('openid', '=', who.openid)
+      .executeTakeFirst();
     expect(row).toEqual({ nickname: '钱同学', avatar: who.headimgurl });
   });
 
@@ -210,7 +251,12 @@ describe.each(databases())('%s: the server with OAUTH_PROVIDER=wechat', (kind) =
     const used = await round(who);
     const code = used.code;
     fake.failNext('/sns/oauth2/access_token', { body: { errcode: 40163, errmsg: 'code been used' } });
-    expectRefused(await request(s.url, auth.officialWeixinLogin, { code, state: used.state }), 400, CODE.badInput, '参数 code 无效或已使用');
+    expectRefused(
+      await request(s.url, auth.officialWeixinLogin, { code, state: used.state }),
+      400,
+      CODE.badInput,
+      '参数 code 无效或已使用',
+    );
     const identities = await countRows(s, 'third_identities');
     const next = await round(who);
     fake.failNext('/sns/oauth2/access_token', { body: { errcode: 40125, errmsg: 'invalid appsecret' } });

@@ -161,10 +161,22 @@ describe.each(databases())('%s', (kind) => {
     const rounds = await Promise.all([oauthRound(s, 'new'), oauthRound(s, 'new'), oauthRound(s, 'new')]);
     // Make the three sandbox grants the same new person.
     const codes = rounds.map((r) => r.code);
-    await s.services.db.kysely.updateTable('sandbox_oauth_codes').set({ openid: 'sandbox-openid-race' }).where('code', 'in', codes).execute();
+    await s.services.db.kysely
+      .updateTable('sandbox_oauth_codes')
+      .set({ openid: 'sandbox-openid-race' })
+      .where('code', 'in', codes)
+      .execute();
     const replies = await Promise.all(rounds.map((r) => wxLogin(r.code, r.state)));
-    expect(replies.map((r) => [r.http, r.body.data?.register])).toEqual([[200, 1], [200, 1], [200, 1]]);
-    const rows = await s.services.db.kysely.selectFrom('third_identities').select('id').where('openid', '=', 'sandbox-openid-race').execute();
+    expect(replies.map((r) => [r.http, r.body.data?.register])).toEqual([
+      [200, 1],
+      [200, 1],
+      [200, 1],
+    ]);
+    const rows = await s.services.db.kysely
+      .selectFrom('third_identities')
+      .select('id')
+      .where('openid', '=', 'sandbox-openid-race')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 

@@ -82,7 +82,14 @@ describe('FAQ and Q&A', () => {
     await items.first().locator('a').click();
     await page.waitForURL(`${server.url}/qa/detail?id=${first.id}`);
     await expect.poll(markdownTitle).toBe(first.title);
-    await expect.poll(() => page.locator('[data-testid=container]').filter({ hasText: `${first.answerer}（` }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid=container]')
+          .filter({ hasText: `${first.answerer}（` })
+          .count(),
+      )
+      .toBeGreaterThan(0);
     expect(await page.locator('[data-testid=markdown]').count()).toBe(2);
     expect(await page.title()).toBe('问答详情 - 备考');
   });

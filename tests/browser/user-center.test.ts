@@ -35,7 +35,13 @@ async function signedIn(): Promise<TestUser> {
   return user;
 }
 
-async function fillAddress(a: { name: string; mobile: string; region: [string, string, string]; detail: string; tag?: string }): Promise<void> {
+async function fillAddress(a: {
+  name: string;
+  mobile: string;
+  region: [string, string, string];
+  detail: string;
+  tag?: string;
+}): Promise<void> {
   await page.fill('input[name=name]', a.name);
   await page.fill('input[name=mobile]', a.mobile);
   const [p, c, d] = a.region;
@@ -63,7 +69,13 @@ describe('addresses', () => {
     await page.fill('input[name=name]', '林晓雨');
     await page.getByRole('button', { name: '保存' }).click();
     await expect.poll(toast).toBe('请填写以 1 开头的 11 位手机号');
-    await fillAddress({ name: '林晓雨', mobile: '13812345678', region: ['广东省', '广州市', '天河区'], detail: '天河路 385 号太古汇二座', tag: '公司' });
+    await fillAddress({
+      name: '林晓雨',
+      mobile: '13812345678',
+      region: ['广东省', '广州市', '天河区'],
+      detail: '天河路 385 号太古汇二座',
+      tag: '公司',
+    });
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL(`${server.url}/address/list`);
     await expect.poll(() => cards().count()).toBe(1);
@@ -93,7 +105,9 @@ describe('addresses', () => {
     await page.fill('textarea[name=detail]', '体育西路 191 号中石化大厦 B 塔 2106');
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL(`${server.url}/address/list`);
-    await expect.poll(() => page.locator('[data-testid=address-card]', { hasText: '林晓雨' }).textContent()).toContain('广东省广州市天河区 体育西路 191 号中石化大厦 B 塔 2106');
+    await expect
+      .poll(() => page.locator('[data-testid=address-card]', { hasText: '林晓雨' }).textContent())
+      .toContain('广东省广州市天河区 体育西路 191 号中石化大厦 B 塔 2106');
     await expect.poll(() => page.locator('[data-testid=address-card][data-default]').textContent()).toContain('周明');
 
     // Delete it: asks first; cancel keeps it, confirm removes it from the list.
@@ -163,7 +177,12 @@ describe('user centre', () => {
 
   it('collects an article from its page and removes it from the collections', async () => {
     await signedIn();
-    const news = await server.services.db.kysely.selectFrom('news').select(['id', 'title']).where('category_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const news = await server.services.db.kysely
+      .selectFrom('news')
+      .select(['id', 'title'])
+      .where('category_id', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await page.goto(`${server.url}/news/detail/${news.id}`);
     await page.getByRole('button', { name: '收藏' }).click();
     await expect.poll(toast).toBe('已加入收藏');

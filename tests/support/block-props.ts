@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { BlockProps, PageApi, SourceState } from '../../src/runtime/block-api';
-import type { Scope } from '../../src/runtime/expr';
 import type { Env } from '../../src/runtime/env';
+import type { Scope } from '../../src/runtime/expr';
 import type { BlockNode } from '../../src/runtime/page-config.gen';
 import { fakeEnv } from './fake-env';
 

@@ -20,7 +20,8 @@ export const CHROMIUM_ARGS = [
 /** The built client the browser tests run against (`npm test` builds it first). */
 export function builtClientDir(): string {
   const dir = path.resolve('dist');
-  if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` before the browser tests');
+  if (!fs.existsSync(path.join(dir, 'index.html')))
+    throw new Error('dist/index.html is missing: run `npm run build` before the browser tests');
   return dir;
 }
 

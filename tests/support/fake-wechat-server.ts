@@ -60,7 +60,11 @@ export async function startFakeWechatServer(appId = 'wx-fake-app', appSecret = '
     appId,
     appSecret,
     requests,
-    nextUser: { openid: 'o-fake-default', nickname: '微信测试用户', headimgurl: 'https://thirdwx.qlogo.cn/mmopen/fake/132' } as FakeWechatUser,
+    nextUser: {
+      openid: 'o-fake-default',
+      nickname: '微信测试用户',
+      headimgurl: 'https://thirdwx.qlogo.cn/mmopen/fake/132',
+    } as FakeWechatUser,
     grant(user?: FakeWechatUser): string {
       const code = crypto.randomBytes(16).toString('hex');
       codes.set(code, { user: user ?? fake.nextUser, at: Date.now(), used: false });
@@ -83,14 +87,29 @@ export async function startFakeWechatServer(appId = 'wx-fake-app', appSecret = '
     entry.used = true;
     const token = crypto.randomBytes(24).toString('base64url');
     tokens.set(token, entry.user);
-    return { access_token: token, expires_in: 7200, refresh_token: crypto.randomBytes(24).toString('base64url'), openid: entry.user.openid, scope: 'snsapi_userinfo' };
+    return {
+      access_token: token,
+      expires_in: 7200,
+      refresh_token: crypto.randomBytes(24).toString('base64url'),
+      openid: entry.user.openid,
+      scope: 'snsapi_userinfo',
+    };
   }
 
   function userinfo(q: Record<string, string>) {
     const user = q.access_token ? tokens.get(q.access_token) : undefined;
     if (!user) return wxError(40001, 'invalid credential, access_token is invalid or not latest');
     if (q.openid !== user.openid) return wxError(40003, 'invalid openid');
-    return { openid: user.openid, nickname: user.nickname, sex: 0, province: '', city: '', country: '', headimgurl: user.headimgurl, privilege: [] };
+    return {
+      openid: user.openid,
+      nickname: user.nickname,
+      sex: 0,
+      province: '',
+      city: '',
+      country: '',
+      headimgurl: user.headimgurl,
+      privilege: [],
+    };
   }
 
   const server = http.createServer((req, res) => {

@@ -93,7 +93,11 @@ export interface OauthRound {
  * One WeChat sandbox round: official-weixin-data, then the sandbox authorize page picks an identity
  * (`'0'`..`'2'` fixed ones, `'new'` a fresh one) and redirects back with code and state.
  */
-export async function oauthRound(s: TestServer, pick: string, redirectUrl = 'https://m.example.com/oauth/back?from=test'): Promise<OauthRound> {
+export async function oauthRound(
+  s: TestServer,
+  pick: string,
+  redirectUrl = 'https://m.example.com/oauth/back?from=test',
+): Promise<OauthRound> {
   const data = await request(s.url, auth.officialWeixinData, { redirect_url: redirectUrl });
   expect(data.body.msg).toBe('ok');
   const authorize = new URL(data.body.data.authorize_url, s.url);

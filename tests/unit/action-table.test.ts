@@ -33,7 +33,11 @@ describe('action table', () => {
 
   it('has one handler per action schema file in schemas/actions/ and no other', () => {
     const schemaFiles = fs.existsSync('schemas/actions')
-      ? fs.readdirSync('schemas/actions').filter((f) => f.endsWith('.schema.json')).map((f) => f.replace('.schema.json', '')).sort()
+      ? fs
+          .readdirSync('schemas/actions')
+          .filter((f) => f.endsWith('.schema.json'))
+          .map((f) => f.replace('.schema.json', ''))
+          .sort()
       : [];
     expect(registeredActions()).toEqual(schemaFiles);
   });
@@ -65,11 +69,15 @@ describe('action table', () => {
         params: { type: 'news', ref_id: '${route.id}' },
         successToast: true,
         refresh: ['detail'],
+        // biome-ignore lint/suspicious/noThenProperty: `then` is the call action's follow-up list in the page format.
         then: [{ action: 'navigate', to: '/collected/${result.id}' }],
       },
       context(env, page, { route: { id: 5 } }),
     );
-    expect(env.callDynamic).toHaveBeenCalledWith(expect.objectContaining({ id: 'user_center.collection_add', method: 'POST' }), { type: 'news', ref_id: 5 });
+    expect(env.callDynamic).toHaveBeenCalledWith(expect.objectContaining({ id: 'user_center.collection_add', method: 'POST' }), {
+      type: 'news',
+      ref_id: 5,
+    });
     expect(env.toast).toHaveBeenCalledWith('收藏成功');
     expect(page.refresh).toHaveBeenCalledWith('detail');
     expect(env.navigate).toHaveBeenCalledWith('/collected/42', { replace: undefined });
@@ -77,7 +85,13 @@ describe('action table', () => {
 
   it('call: a refused call shows the server message and skips the actions after it', async () => {
     const env = fakeEnv({ 'user_center.collection_add': { status: 1, code: 4000, msg: '缺少参数 ref_id', data: null } });
-    await runActions([{ action: 'call', endpoint: 'user_center.collection_add' }, { action: 'navigate', to: '/next' }], context(env));
+    await runActions(
+      [
+        { action: 'call', endpoint: 'user_center.collection_add' },
+        { action: 'navigate', to: '/next' },
+      ],
+      context(env),
+    );
     expect(env.toast).toHaveBeenCalledWith('缺少参数 ref_id');
     expect(env.navigate).not.toHaveBeenCalled();
   });

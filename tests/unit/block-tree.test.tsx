@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import type { PageApi } from '../../src/runtime/block-api';
 import { BlockList, type TreeContext } from '../../src/runtime/BlockTree';
+import type { PageApi } from '../../src/runtime/block-api';
 import { dependenciesOf } from '../../src/runtime/data-sources';
 import type { BlockNode } from '../../src/runtime/page-config.gen';
 import { fakeEnv } from '../support/fake-env';
@@ -28,7 +28,9 @@ describe('block tree', () => {
   });
 
   it('renders nothing for a block whose visibleOn is false, even an unknown one', () => {
-    const html = renderToStaticMarkup(<BlockList nodes={[unknownNode({ visibleOn: 'data.x > 1' })]} scope={{ data: { x: 0 } }} ctx={ctx} path="/blocks" />);
+    const html = renderToStaticMarkup(
+      <BlockList nodes={[unknownNode({ visibleOn: 'data.x > 1' })]} scope={{ data: { x: 0 } }} ctx={ctx} path="/blocks" />,
+    );
     expect(html).toBe('');
   });
 });
@@ -36,7 +38,10 @@ describe('block tree', () => {
 describe('data source dependencies', () => {
   it('finds the sources a source reads through data.<name>', () => {
     expect(dependenciesOf({ endpoint: 'genus.category', params: { genus_id: '${data.genera[state.pick].id}' } })).toEqual(['genera']);
-    expect(dependenciesOf({ endpoint: 'genus.news', params: { id: '${route.id}' }, when: 'data.detail && data.user' }).sort()).toEqual(['detail', 'user']);
+    expect(dependenciesOf({ endpoint: 'genus.news', params: { id: '${route.id}' }, when: 'data.detail && data.user' }).sort()).toEqual([
+      'detail',
+      'user',
+    ]);
     expect(dependenciesOf({ endpoint: 'genus.genus' })).toEqual([]);
   });
 });

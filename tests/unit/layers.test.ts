@@ -31,7 +31,11 @@ afterEach(() => {
 
 describe('layers are checked by the lint step', () => {
   it('refuses a block that imports axios, platform/ or state/', () => {
-    for (const bad of ["import axios from 'axios';", "import { storage } from '../../../platform/storage';", "import { uiState } from '../../../state/ui';"]) {
+    for (const bad of [
+      "import axios from 'axios';",
+      "import { storage } from '../../../platform/storage';",
+      "import { uiState } from '../../../state/ui';",
+    ]) {
       const r = lint('src/blocks/text', `${bad}\nexport const probe = 1;\n`);
       expect(r.ok, bad).toBe(false);
       expect(r.output).toContain('noRestrictedImports');
@@ -52,6 +56,8 @@ describe('layers are checked by the lint step', () => {
   });
 
   it('refuses a module that reaches into state/ instead of its environment', () => {
-    expect(lint('src/modules/user-home', "import { authState } from '../../../state/auth';\nexport const probe = authState;\n").ok).toBe(false);
+    expect(lint('src/modules/user-home', "import { authState } from '../../../state/auth';\nexport const probe = authState;\n").ok).toBe(
+      false,
+    );
   });
 });

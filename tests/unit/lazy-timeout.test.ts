@@ -19,6 +19,8 @@ describe('lazy block chunks', () => {
 
   it('pass a loaded module through and turn a failed import into a chunk-load error', async () => {
     await expect(loadWithTimeout(async () => ({ default: 1 }), 50)).resolves.toEqual({ default: 1 });
-    await expect(loadWithTimeout(() => Promise.reject(new Error('Failed to fetch dynamically imported module')), 50)).rejects.toBeInstanceOf(ChunkLoadError);
+    await expect(
+      loadWithTimeout(() => Promise.reject(new Error('Failed to fetch dynamically imported module')), 50),
+    ).rejects.toBeInstanceOf(ChunkLoadError);
   });
 });

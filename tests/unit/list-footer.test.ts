@@ -1,7 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../src/i18n';
 import {
   autoLoads,
   FOOTER_TRIGGER_RATIO,
@@ -12,6 +11,7 @@ import {
   shouldTrigger,
 } from '../../src/blocks/list/footer-state';
 import { ListFooter } from '../../src/blocks/list/ListFooter';
+import { i18n } from '../../src/i18n';
 
 const list = (over: Partial<FooterListState> = {}): FooterListState => ({
   items: [],
@@ -98,9 +98,7 @@ describe('ListFooter markup', () => {
     renderToStaticMarkup(createElement(ListFooter, { state, onLoadMore: () => {}, ...extra }));
 
   it('renders one state with its text and test hooks', () => {
-    expect(render(list({ loaded: true }))).toBe(
-      '<div class="list-footer" data-testid="list-footer" data-state="no-data">暂无数据</div>',
-    );
+    expect(render(list({ loaded: true }))).toBe('<div class="list-footer" data-testid="list-footer" data-state="no-data">暂无数据</div>');
     expect(render(list({ items: [1], loaded: true }), { loadedText: '到底了' })).toContain('data-state="loaded">到底了<');
     expect(render(list({ loading: true }))).toContain('data-state="loading">加载中…<');
     expect(render(list({ items: [1] }))).toContain('data-state="pull-up">上拉加载更多<');

@@ -137,9 +137,13 @@ describe('messages and replies', () => {
 
 describe('user info and theme', () => {
   it('normalises the user info reply', () => {
-    expect(
-      normalizeUserInfo({ genus_id: '3', category_id: 12, category_name: '四级', user_jwt: 'jwt', interface_style: 'dark' }),
-    ).toEqual({ genus_id: 3, category_id: 12, category_name: '四级', user_jwt: 'jwt', interface_style: 'dark' });
+    expect(normalizeUserInfo({ genus_id: '3', category_id: 12, category_name: '四级', user_jwt: 'jwt', interface_style: 'dark' })).toEqual({
+      genus_id: 3,
+      category_id: 12,
+      category_name: '四级',
+      user_jwt: 'jwt',
+      interface_style: 'dark',
+    });
     expect(normalizeUserInfo(null)).toEqual({ genus_id: 0, category_id: 0, category_name: '', user_jwt: '', interface_style: 'light' });
     expect(normalizeUserInfo({ interface_style: 'DARK', genus_id: 'x' })).toMatchObject({ genus_id: 0, interface_style: 'light' });
   });

@@ -38,7 +38,13 @@ const promotions = Array.from({ length: 17 }, (_, i) => `/activity/promotion${i 
 const EXPECTED = {
   address: ['/address/list', '/address/edit/:addressId?'],
   banner: ['/banner/detail/:bannerId'],
-  course: ['/course/list/:type', '/course/detail/:courseId', '/course/live_calendar', '/course/bundle_detail/:courseId', '/course/live-course'],
+  course: [
+    '/course/list/:type',
+    '/course/detail/:courseId',
+    '/course/live_calendar',
+    '/course/bundle_detail/:courseId',
+    '/course/live-course',
+  ],
   discover: ['/discover/index'],
   ebook: ['/ebook/list/:type', '/ebook/detail/:ebookId'],
   about: ['/about'],
@@ -237,7 +243,9 @@ describe('route table', () => {
   it('names are unique and no two paths share a shape', () => {
     const names = configs.map((c) => c.config.name);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
-    const shapes = configs.flatMap((c) => [c.config.path, ...(c.config.aliases ?? [])].map((p) => p.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, ':')));
+    const shapes = configs.flatMap((c) =>
+      [c.config.path, ...(c.config.aliases ?? [])].map((p) => p.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, ':')),
+    );
     expect(shapes.filter((s, i) => shapes.indexOf(s) !== i)).toEqual([]);
   });
 
@@ -315,7 +323,9 @@ describe('route table', () => {
 
   it('personal areas require login', () => {
     const open = new Set(['/user/mobile_login/:routeTo?/:thirdAuthKey?', '/question/share/:consultId']);
-    const personal = routes.filter((c) => /^\/(user|order|address|message|question|ebook)\//.test(c.path) && !c.path.startsWith('/user/agreement/'));
+    const personal = routes.filter(
+      (c) => /^\/(user|order|address|message|question|ebook)\//.test(c.path) && !c.path.startsWith('/user/agreement/'),
+    );
     expect(personal.length).toBeGreaterThanOrEqual(25);
     for (const c of personal) expect(c.meta.auth, c.path).toBe(!open.has(c.path));
     for (const p of present(EXPECTED.course).filter((p) => p !== '/course/list/:type')) expect(route(p).meta.auth, p).toBe(true);

@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../src/i18n';
+import { EnvProvider } from '../../src/runtime/env';
 import { FeedbackButton } from '../../src/shell/feedback/FeedbackButton';
 import { FeedbackPopup } from '../../src/shell/feedback/FeedbackPopup';
 import {
@@ -13,14 +14,13 @@ import {
   isDrag,
   PAGE_URL_MAX,
   parseStoredPosition,
-  SWIPE_THRESHOLD,
   type SubmitDeps,
+  SWIPE_THRESHOLD,
   submitFeedback,
   truncateFeedback,
 } from '../../src/shell/feedback/feedback-logic';
 import { feedbackDraft } from '../../src/shell/feedback/feedback-state';
 import { uiState } from '../../src/state/ui';
-import { EnvProvider } from '../../src/runtime/env';
 import { fakeEnv } from '../support/fake-env';
 
 const phone = { width: 390, height: 844 };

@@ -3,17 +3,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
-import { bannerItems, bannerLink, isExternal, nextSlide, ratioCss, slideAt } from './banner';
 import BannerCarouselBlock from './BannerCarouselBlock';
+import { bannerItems, bannerLink, isExternal, nextSlide, ratioCss, slideAt } from './banner';
 import type { BannerCarouselProps } from './props.gen';
 
 const first = { id: 1, title: '春季班', image: 'https://cdn.example/1.png', link: '', type: 1 };
 const external = { id: 2, title: '外链', image: 'https://cdn.example/2.png', link: 'https://m.example.com/promo', type: 1 };
-const banners = [
-  first,
-  external,
-  { id: 3, title: '站内', image: 'https://cdn.example/3.png', link: '/activity/detail/9', type: 1 },
-];
+const banners = [first, external, { id: 3, title: '站内', image: 'https://cdn.example/3.png', link: '/activity/detail/9', type: 1 }];
 
 function render(props: BannerCarouselProps) {
   const { blockProps } = fakeBlockProps('banner-carousel', props, { scope: { route: { genus: 'cet' } } });

@@ -14,7 +14,9 @@ export const DEFAULT_LINK_TEMPLATE = '/banner/detail/${item.id}';
 /** The banners to show: objects with an image; anything else (an unresolved source, null) gives none. */
 export function bannerItems(items: unknown): BannerItem[] {
   if (!Array.isArray(items)) return [];
-  return items.filter((b): b is BannerItem => !!b && typeof b === 'object' && typeof (b as BannerItem).image === 'string' && (b as BannerItem).image !== '');
+  return items.filter(
+    (b): b is BannerItem => !!b && typeof b === 'object' && typeof (b as BannerItem).image === 'string' && (b as BannerItem).image !== '',
+  );
 }
 
 /** Where a banner goes: its own link, else the link template evaluated with the item ('' when neither gives one). */

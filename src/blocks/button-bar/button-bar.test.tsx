@@ -11,7 +11,12 @@ const share = [{ action: 'share' as const }];
 describe('resolveButton', () => {
   it('resolves text, icon and disabled templates against the scope', () => {
     const scope = { state: { agreed: false }, route: { n: 3 } };
-    expect(resolveButton({ text: '已邀请${route.n}人', actions: share, disabled: '${!state.agreed}', icon: '/media/icon/${route.n}.svg' }, scope)).toEqual({
+    expect(
+      resolveButton(
+        { text: '已邀请${route.n}人', actions: share, disabled: '${!state.agreed}', icon: '/media/icon/${route.n}.svg' },
+        scope,
+      ),
+    ).toEqual({
       text: '已邀请3人',
       variant: 'primary',
       disabled: true,
@@ -19,7 +24,11 @@ describe('resolveButton', () => {
     });
   });
   it('defaults to an enabled primary button', () => {
-    expect(resolveButton({ text: '分享', actions: share, variant: 'ghost' }, {})).toEqual({ text: '分享', variant: 'ghost', disabled: false });
+    expect(resolveButton({ text: '分享', actions: share, variant: 'ghost' }, {})).toEqual({
+      text: '分享',
+      variant: 'ghost',
+      disabled: false,
+    });
     expect(resolveButton({ text: '分享', actions: share, disabled: '${state.x}' }, { state: {} }).disabled).toBe(false);
   });
   it('never throws on a broken template', () => {
@@ -32,7 +41,14 @@ describe('TapGuard', () => {
     const guard = new TapGuard();
     const events: string[] = [];
     let finish = () => {};
-    const first = guard.run(0, () => new Promise<void>((r) => { finish = r; }), (i, busy) => events.push(`${i}:${busy}`));
+    const first = guard.run(
+      0,
+      () =>
+        new Promise<void>((r) => {
+          finish = r;
+        }),
+      (i, busy) => events.push(`${i}:${busy}`),
+    );
     expect(guard.isBusy(0)).toBe(true);
     expect(await guard.run(0, async () => {})).toBe(false);
     expect(await guard.run(1, async () => {})).toBe(true);
@@ -43,13 +59,18 @@ describe('TapGuard', () => {
   });
   it('frees the button when the actions throw', async () => {
     const guard = new TapGuard();
-    await expect(guard.run(0, async () => { throw new Error('x'); })).rejects.toThrow('x');
+    await expect(
+      guard.run(0, async () => {
+        throw new Error('x');
+      }),
+    ).rejects.toThrow('x');
     expect(guard.isBusy(0)).toBe(false);
   });
 });
 
 describe('ButtonBarBlock', () => {
-  const render = (props: ButtonBarProps, scope = {}) => renderToStaticMarkup(<ButtonBarBlock {...fakeBlockProps('button-bar', props, { scope }).blockProps} />);
+  const render = (props: ButtonBarProps, scope = {}) =>
+    renderToStaticMarkup(<ButtonBarBlock {...fakeBlockProps('button-bar', props, { scope }).blockProps} />);
 
   it('draws each button with its variant, text and disabled state', () => {
     const out = render({

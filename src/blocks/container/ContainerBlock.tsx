@@ -32,7 +32,11 @@ export default function ContainerBlock({ props, children }: BlockProps<Container
   const variant = props.variant ?? 'card';
   const more = props.more?.to ? props.more : undefined;
   return (
-    <section className={`bk-container bk-container-${variant}`} style={{ padding: containerPadding(variant, props.padding) }} data-testid="container">
+    <section
+      className={`bk-container bk-container-${variant}`}
+      style={{ padding: containerPadding(variant, props.padding) }}
+      data-testid="container"
+    >
       {props.title || more ? (
         <header className="bk-container-head">
           {props.title ? <h2 className="bk-container-title">{props.title}</h2> : <span />}

@@ -32,7 +32,9 @@ describe('container block', () => {
   });
 
   it('uses a plain anchor for http(s) and custom text; no header without title or more', () => {
-    expect(render({ more: { text: '官网', to: 'https://www.example.cn' } })).toContain('<a class="bk-container-more" href="https://www.example.cn">官网');
+    expect(render({ more: { text: '官网', to: 'https://www.example.cn' } })).toContain(
+      '<a class="bk-container-more" href="https://www.example.cn">官网',
+    );
     const plain = render({ variant: 'plain' });
     expect(plain).not.toContain('<header');
     expect(plain).toContain('bk-container-plain');

@@ -1,5 +1,5 @@
-import type { BlockProps } from '../../runtime/block-api';
 import { i18n } from '../../i18n';
+import type { BlockProps } from '../../runtime/block-api';
 import { ListFooter } from './ListFooter';
 import type { ListProps } from './props.gen';
 import './list.css';

@@ -15,7 +15,11 @@ function render(props: MarkdownProps) {
 
 describe('markdown block', () => {
   it('renders title, meta and Markdown structure', () => {
-    const html = render({ title: '报名通知', meta: '来源：教育考试院 · 3 天前', content: '## 时间\n\n**6 月** 考试\n\n1. 第一条\n2. 第二条' });
+    const html = render({
+      title: '报名通知',
+      meta: '来源：教育考试院 · 3 天前',
+      content: '## 时间\n\n**6 月** 考试\n\n1. 第一条\n2. 第二条',
+    });
     expect(html).toContain('<h1 class="bk-md-title">报名通知</h1>');
     expect(html).toContain('<p class="bk-md-meta">来源：教育考试院 · 3 天前</p>');
     expect(html).toContain('<h2>时间</h2>');
@@ -25,7 +29,8 @@ describe('markdown block', () => {
 
   it('drops raw HTML: no script, no iframe, no inline handlers', () => {
     const html = render({
-      content: 'before\n\n<script>alert(1)</script>\n\n<iframe src="https://evil.example"></iframe>\n\n<img src=x onerror="alert(2)">\n\nafter <b onclick="x()">bold</b>',
+      content:
+        'before\n\n<script>alert(1)</script>\n\n<iframe src="https://evil.example"></iframe>\n\n<img src=x onerror="alert(2)">\n\nafter <b onclick="x()">bold</b>',
     });
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/<iframe/i);
@@ -36,7 +41,9 @@ describe('markdown block', () => {
   });
 
   it('neutralizes javascript: links, keeps http(s) and site links, lazy images', () => {
-    const html = render({ content: '[x](javascript:alert(1)) [官网](https://www.example.cn/a) [详情](/news/detail/2)\n\n![图](https://cdn.example/p.png)' });
+    const html = render({
+      content: '[x](javascript:alert(1)) [官网](https://www.example.cn/a) [详情](/news/detail/2)\n\n![图](https://cdn.example/p.png)',
+    });
     expect(html).not.toContain('javascript:');
     expect(html).toContain('href="https://www.example.cn/a"');
     expect(html).toContain('href="/news/detail/2"');

@@ -46,7 +46,8 @@ export default function PosterBlock({ props, page }: BlockProps<PosterProps>) {
           const r = overlayRect(o, size);
           const pos = { left: r.x, top: r.y, width: r.width, height: r.height };
           const key = `${o.kind}-${i}`;
-          if (o.kind === 'image') return o.src ? <img key={key} className="poster-image" src={o.src} alt="" crossOrigin="anonymous" style={pos} /> : null;
+          if (o.kind === 'image')
+            return o.src ? <img key={key} className="poster-image" src={o.src} alt="" crossOrigin="anonymous" style={pos} /> : null;
           if (o.kind === 'qr') {
             return o.value ? (
               <div key={key} className="poster-qr" style={pos}>
@@ -69,7 +70,14 @@ export default function PosterBlock({ props, page }: BlockProps<PosterProps>) {
             <div
               key={key}
               className="poster-text"
-              style={{ ...pos, fontSize, lineHeight: LINE_HEIGHT, color: o.color ?? DEFAULT_COLOR, textAlign: o.align ?? 'left', fontWeight: o.bold ? 'bold' : 'normal' }}
+              style={{
+                ...pos,
+                fontSize,
+                lineHeight: LINE_HEIGHT,
+                color: o.color ?? DEFAULT_COLOR,
+                textAlign: o.align ?? 'left',
+                fontWeight: o.bold ? 'bold' : 'normal',
+              }}
             >
               {o.text}
             </div>

@@ -29,7 +29,12 @@ describe('layout', () => {
     expect(overlayRect({ kind: 'image', x: 0, y: 0, height: 90 }, design)).toEqual({ x: 0, y: 0, width: 90, height: 90 });
   });
   it('crops a wide image to cover a tall poster, centred', () => {
-    expect(coverCrop({ width: 240, height: 160 }, { width: 750, height: 1334 })).toEqual({ sx: expect.closeTo(75.03, 1), sy: 0, sw: expect.closeTo(89.96, 1), sh: 160 });
+    expect(coverCrop({ width: 240, height: 160 }, { width: 750, height: 1334 })).toEqual({
+      sx: expect.closeTo(75.03, 1),
+      sy: 0,
+      sw: expect.closeTo(89.96, 1),
+      sh: 160,
+    });
     expect(coverCrop({ width: 100, height: 100 }, { width: 100, height: 100 })).toEqual({ sx: 0, sy: 0, sw: 100, sh: 100 });
   });
   it('anchors text by alignment', () => {
@@ -73,7 +78,9 @@ describe('PosterBlock', () => {
     expect(html).toContain('data-testid="poster-vip"');
     expect(html).toContain('width:750px;height:1334px;transform:scale(');
     expect(html).toContain('<img class="poster-bg" src="/media/poster/vip.svg" alt="" crossorigin="anonymous"/>');
-    expect(html).toMatch(/class="poster-text" style="left:0;top:200px;width:750px;font-size:48px;line-height:1.4;color:#ffffff;text-align:center;font-weight:bold">邀你一起开通VIP</);
+    expect(html).toMatch(
+      /class="poster-text" style="left:0;top:200px;width:750px;font-size:48px;line-height:1.4;color:#ffffff;text-align:center;font-weight:bold">邀你一起开通VIP</,
+    );
     expect(html).toContain('<div class="poster-qr" style="left:275px;top:900px;width:200px;height:200px"><canvas');
     expect(html).toContain('class="poster-image" src="/media/logo/app.svg"');
   });
@@ -132,7 +139,14 @@ describe('renderPosterPng', () => {
 
   it('returns an empty string when the canvas cannot be exported', async () => {
     const ctx = { fillRect() {}, drawImage() {}, measureText: () => ({ width: 1 }), fillText() {} };
-    vi.stubGlobal('document', { createElement: () => ({ getContext: () => ctx, toDataURL: () => { throw new Error('tainted'); } }) });
+    vi.stubGlobal('document', {
+      createElement: () => ({
+        getContext: () => ctx,
+        toDataURL: () => {
+          throw new Error('tainted');
+        },
+      }),
+    });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(await renderPosterPng({ id: 'x', overlays: [{ kind: 'text', x: 0, y: 0, text: '你好' }] }, new Map())).toBe('');
   });

@@ -1,4 +1,14 @@
-import { coverCrop, DEFAULT_COLOR, DEFAULT_FONT_SIZE, designSize, fontOf, LINE_HEIGHT, overlayRect, textAnchorX, wrapLines } from './layout';
+import {
+  coverCrop,
+  DEFAULT_COLOR,
+  DEFAULT_FONT_SIZE,
+  designSize,
+  fontOf,
+  LINE_HEIGHT,
+  overlayRect,
+  textAnchorX,
+  wrapLines,
+} from './layout';
 import type { PosterProps } from './props.gen';
 
 /** Loads an image for canvas use (CORS-enabled so the canvas stays exportable); null when it fails. */

@@ -21,10 +21,14 @@ export function StatusIcon({ status }: { status: ResultProps['status'] }) {
       ) : (
         <circle cx="32" cy="32" r="28" fill={c} />
       )}
-      {status === 'success' ? <path d="M19 33 L28 42 L46 23" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" /> : null}
+      {status === 'success' ? (
+        <path d="M19 33 L28 42 L46 23" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+      ) : null}
       {status === 'error' ? <path d="M22 22 L42 42 M42 22 L22 42" stroke="#fff" strokeWidth="5" strokeLinecap="round" /> : null}
       {status === 'info' ? <path d="M32 28 V45 M32 19 V20" stroke="#fff" strokeWidth="5" strokeLinecap="round" /> : null}
-      {status === 'waiting' ? <path d="M32 17 V32 L42 38" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" /> : null}
+      {status === 'waiting' ? (
+        <path d="M32 17 V32 L42 38" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+      ) : null}
     </svg>
   );
 }

@@ -14,14 +14,7 @@ function RouteTabs({ tabs }: { tabs: readonly Tab[] }) {
   return (
     <>
       {tabs.map((t) => (
-        <Link
-          key={t.key}
-          role="tab"
-          aria-selected={t.key === current}
-          className={tabClass(t.key === current)}
-          to={t.to ?? '.'}
-          replace
-        >
+        <Link key={t.key} role="tab" aria-selected={t.key === current} className={tabClass(t.key === current)} to={t.to ?? '.'} replace>
           {t.title}
         </Link>
       ))}

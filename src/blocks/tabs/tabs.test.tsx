@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import type { TabsProps } from './props.gen';
-import { activeRoute, activeTab } from './tabs';
 import TabsBlock from './TabsBlock';
+import { activeRoute, activeTab } from './tabs';
 
 const tabs: TabsProps['tabs'] = [
   { key: 'news', title: '资讯' },
@@ -32,7 +32,16 @@ describe('tabs helpers', () => {
     expect(activeTab(tabs, { kind: 'question' }, 'kind')).toBe('question');
     expect(activeTab(tabs, { tab: 'nope' }, 'tab')).toBe('news');
     expect(activeTab(tabs, undefined, 'tab')).toBe('news');
-    expect(activeTab([{ key: '2', title: 'b' }, { key: '1', title: 'a' }], { tab: 1 }, 'tab')).toBe('1');
+    expect(
+      activeTab(
+        [
+          { key: '2', title: 'b' },
+          { key: '1', title: 'a' },
+        ],
+        { tab: 1 },
+        'tab',
+      ),
+    ).toBe('1');
     expect(activeTab([], {}, 'tab')).toBe('');
   });
 
@@ -42,13 +51,25 @@ describe('tabs helpers', () => {
     expect(activeRoute(routeTabs, '/study/list/question/12')).toBe('question');
     expect(activeRoute(routeTabs, '/study/list')).toBe('news');
     expect(activeRoute(routeTabs, '/study/other')).toBe('');
-    expect(activeRoute([{ key: 'all', title: '全部', to: '/s' }, { key: 'x', title: 'x', to: '/s/x?y=1' }], '/s/x')).toBe('x');
+    expect(
+      activeRoute(
+        [
+          { key: 'all', title: '全部', to: '/s' },
+          { key: 'x', title: 'x', to: '/s/x?y=1' },
+        ],
+        '/s/x',
+      ),
+    ).toBe('x');
   });
 });
 
 describe('tabs block', () => {
   it('marks the tab from state as selected and renders children below', () => {
-    const { blockProps } = fakeBlockProps('tabs', { tabs, sticky: true }, { scope: { state: { tab: 'question' } }, children: <p>panel</p> });
+    const { blockProps } = fakeBlockProps(
+      'tabs',
+      { tabs, sticky: true },
+      { scope: { state: { tab: 'question' } }, children: <p>panel</p> },
+    );
     const html = renderToStaticMarkup(<TabsBlock {...blockProps} />);
     expect(html).toContain('bk-tabs-bar sticky');
     expect(html).toContain('<button role="tab" aria-selected="true" class="bk-tab active">题库</button>');

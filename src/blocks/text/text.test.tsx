@@ -12,7 +12,12 @@ describe('text block', () => {
     expect(textStyle({ size: 22, color: 'brand' })).toEqual({ fontSize: 22, color: 'var(--brand)' });
     expect(textStyle({ color: '#f60', muted: true })).toEqual({ color: '#f60' });
     expect(textStyle({ muted: true })).toEqual({ color: 'var(--muted)' });
-    expect(textStyle({ lines: 2 })).toEqual({ display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 2, overflow: 'hidden' });
+    expect(textStyle({ lines: 2 })).toEqual({
+      display: '-webkit-box',
+      WebkitBoxOrient: 'vertical',
+      WebkitLineClamp: 2,
+      overflow: 'hidden',
+    });
     expect(textStyle({})).toEqual({});
   });
 

@@ -14,7 +14,12 @@ const render = (props: TopBarProps) =>
 
 describe('top-bar block', () => {
   it('shows the title, a subtitle linking to its route and the right link', () => {
-    const html = render({ title: '备考', subtitle: '英语四级', subtitleTo: '/study/category', right: { text: '登录', to: '/user/mobile_login' } });
+    const html = render({
+      title: '备考',
+      subtitle: '英语四级',
+      subtitleTo: '/study/category',
+      right: { text: '登录', to: '/user/mobile_login' },
+    });
     expect(html).toContain('<h1>备考</h1>');
     expect(html).toContain('href="/study/category"');
     expect(html).toContain('英语四级');

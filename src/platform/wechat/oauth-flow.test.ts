@@ -1,12 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type AuthorizeReply, finishOauth, type LoginReply, type OauthDeps, runOauth, sameSitePath, startOauth, stripOauthParams } from './oauth-flow';
+import {
+  type AuthorizeReply,
+  finishOauth,
+  type LoginReply,
+  type OauthDeps,
+  runOauth,
+  sameSitePath,
+  startOauth,
+  stripOauthParams,
+} from './oauth-flow';
 import { OAUTH_SESSION_KEYS, type OauthContext, oauthDoneThisSession, oauthStep, type SessionStore } from './oauth-state';
 import { isOauthExempt } from './public-routes';
 import { isWechatBrowser } from './ua';
 
 const WX_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49(0x18003137) NetType/WIFI Language/zh_CN';
-const SAFARI_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const ORIGIN = 'https://m.beikao.cn';
 
 function memorySession(): SessionStore & { data: Map<string, string> } {
@@ -17,8 +27,14 @@ function memorySession(): SessionStore & { data: Map<string, string> } {
 function deps(over: { authorize?: AuthorizeReply; login?: LoginReply } = {}) {
   const session = memorySession();
   const d = {
-    authorize: vi.fn(async (_url: string) => over.authorize ?? ({ ok: true, authorizeUrl: '/member/sandbox/weixin/authorize?state=s1', state: 's1' } as const)),
-    login: vi.fn(async (_input: { code: string; state: string; hash: string }) => over.login ?? ({ ok: true, login: 1, register: 0, token: 'jwt', thirdAuthKey: '' } as const)),
+    authorize: vi.fn(
+      async (_url: string) =>
+        over.authorize ?? ({ ok: true, authorizeUrl: '/member/sandbox/weixin/authorize?state=s1', state: 's1' } as const),
+    ),
+    login: vi.fn(
+      async (_input: { code: string; state: string; hash: string }) =>
+        over.login ?? ({ ok: true, login: 1, register: 0, token: 'jwt', thirdAuthKey: '' } as const),
+    ),
     saveToken: vi.fn(),
     markOauth: vi.fn(),
     go: vi.fn(),
@@ -47,7 +63,14 @@ describe('WeChat browser detection and the public pages', () => {
   });
 
   it('exempts login, agreements, downloads and sandbox pages, not the rest', () => {
-    for (const p of ['/user/mobile_login', '/user/mobile_login/%2F/key', '/user/agreement/privacy', '/download/app', '/activity/invite_download', '/member/sandbox/weixin/authorize']) {
+    for (const p of [
+      '/user/mobile_login',
+      '/user/mobile_login/%2F/key',
+      '/user/agreement/privacy',
+      '/download/app',
+      '/activity/invite_download',
+      '/member/sandbox/weixin/authorize',
+    ]) {
       expect(isOauthExempt(p), p).toBe(true);
     }
     for (const p of ['/', '/user/home', '/downloads', '/user/agreements-x', '/news/detail/1', '/mall/order/1']) {
@@ -96,7 +119,10 @@ describe('startOauth', () => {
     const d = deps();
     expect(await startOauth(`${ORIGIN}/news/detail/3?from=share`, d)).toBe(true);
     expect(d.authorize).toHaveBeenCalledWith(`${ORIGIN}/news/detail/3?from=share`);
-    expect(JSON.parse(d.session.get(OAUTH_SESSION_KEYS.pending) ?? '')).toEqual({ state: 's1', returnUrl: `${ORIGIN}/news/detail/3?from=share` });
+    expect(JSON.parse(d.session.get(OAUTH_SESSION_KEYS.pending) ?? '')).toEqual({
+      state: 's1',
+      returnUrl: `${ORIGIN}/news/detail/3?from=share`,
+    });
     expect(d.go).toHaveBeenCalledWith(`${ORIGIN}/member/sandbox/weixin/authorize?state=s1`);
   });
 

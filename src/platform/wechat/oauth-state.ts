@@ -83,4 +83,3 @@ export function oauthStep(ctx: OauthContext): OauthStep {
   if (ctx.session.get(OAUTH_SESSION_KEYS.status) === 'failed') return 'none';
   return isOauthExempt(url.pathname) ? 'none' : 'start';
 }
-

@@ -34,10 +34,5 @@ export const formatters: Registry = {
   /** join(arr, sep = ','); null items render as ''; a non-array gives ''. */
   join: (a, sep) => (Array.isArray(a) ? a.map(str).join(sep == null ? ',' : str(sep)) : ''),
   /** length of a string or array, key count of an object, else 0 */
-  len: (v) =>
-    typeof v === 'string' || Array.isArray(v)
-      ? v.length
-      : v !== null && typeof v === 'object'
-        ? Object.keys(v).length
-        : 0,
+  len: (v) => (typeof v === 'string' || Array.isArray(v) ? v.length : v !== null && typeof v === 'object' ? Object.keys(v).length : 0),
 };

@@ -29,7 +29,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   };
   // Kysely looks for its own tables in every schema unless told which one: pin it to ours, or a database holding
   // several schemas (parallel test runs, the search benchmark) makes it skip creating them and then fail.
-  const schema = db.dialect === 'postgres' ? (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(db.kysely)).rows[0]?.s : undefined;
+  const schema =
+    db.dialect === 'postgres' ? (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(db.kysely)).rows[0]?.s : undefined;
   const migrator = new Migrator({ db: db.kysely, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

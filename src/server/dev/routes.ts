@@ -29,9 +29,19 @@ export function registerDevRoutes(app: FastifyInstance, s: Services): void {
   app.get('/dev/inbox', async (_req, reply) => {
     const rows = s.providers.sms
       .messages()
-      .map((m) => `<li><b>${escapeXml(m.mobile)}</b> 验证码 <code>${escapeXml(m.code)}</code>（${new Date(m.sent_at * 1000).toLocaleString('zh-CN')}）</li>`)
+      .map(
+        (m) =>
+          `<li><b>${escapeXml(m.mobile)}</b> 验证码 <code>${escapeXml(m.code)}</code>（${new Date(m.sent_at * 1000).toLocaleString('zh-CN')}）</li>`,
+      )
       .join('');
-    return reply.type('text/html; charset=utf-8').send(page('开发短信收件箱', `<h1>开发短信收件箱</h1><p>开发环境不会真的发送短信，验证码显示在这里。</p><ul>${rows || '<li>暂无短信</li>'}</ul>`));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          '开发短信收件箱',
+          `<h1>开发短信收件箱</h1><p>开发环境不会真的发送短信，验证码显示在这里。</p><ul>${rows || '<li>暂无短信</li>'}</ul>`,
+        ),
+      );
   });
 
   const sandbox = s.providers.oauthSandbox;
@@ -44,31 +54,41 @@ export function registerDevRoutes(app: FastifyInstance, s: Services): void {
       return reply.code(400).type('text/html; charset=utf-8').send(page('授权失败', '<p>缺少参数 redirect_uri 或 state</p>'));
     }
     const buttons = FAKE_WECHAT_USERS.map(
-      (u, i) => `<form method="post"><input type="hidden" name="pick" value="${i}"><button type="submit" data-openid="${u.openid}">以「${escapeXml(u.nickname)}」授权</button></form>`,
+      (u, i) =>
+        `<form method="post"><input type="hidden" name="pick" value="${i}"><button type="submit" data-openid="${u.openid}">以「${escapeXml(u.nickname)}」授权</button></form>`,
     ).join('');
     return reply
       .type('text/html; charset=utf-8')
-      .send(page('微信授权（沙箱）', `<h1>微信授权（沙箱）</h1><p>离线沙箱：选择一个模拟微信身份。</p>${buttons}<form method="post"><input type="hidden" name="pick" value="new"><button type="submit">以新的微信用户授权</button></form><form method="post"><input type="hidden" name="pick" value="wechat-only"><button type="submit">以仅微信账号授权（未绑定手机号）</button></form>`));
+      .send(
+        page(
+          '微信授权（沙箱）',
+          `<h1>微信授权（沙箱）</h1><p>离线沙箱：选择一个模拟微信身份。</p>${buttons}<form method="post"><input type="hidden" name="pick" value="new"><button type="submit">以新的微信用户授权</button></form><form method="post"><input type="hidden" name="pick" value="wechat-only"><button type="submit">以仅微信账号授权（未绑定手机号）</button></form>`,
+        ),
+      );
   });
 
-  app.post<{ Querystring: { redirect_uri?: string; state?: string }; Body: { pick?: string } }>(SANDBOX_AUTHORIZE_PATH, async (req, reply) => {
-    const { redirect_uri: redirect = '', state = '' } = req.query;
-    if (!/^https?:\/\//.test(redirect) || !state) return reply.code(400).send({ status: 1, code: 4000, msg: '缺少参数 redirect_uri 或 state', data: null });
-    const pick = req.body?.pick ?? 'new';
-    const fresh = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-    const chosen =
-      pick === 'new'
-        ? { openid: `sandbox-openid-${fresh}`, nickname: '微信用户', avatar: '' }
-        : pick === 'wechat-only'
-          ? { openid: `sandbox-openid-wxonly-${fresh}`, nickname: '仅微信用户', avatar: '' }
-          : FAKE_WECHAT_USERS[Number(pick)];
-    if (!chosen) return reply.code(400).send({ status: 1, code: 4000, msg: '参数 pick 不正确', data: null });
-    // "仅微信账号": an account that has this WeChat identity and no mobile (base info need_bound 1).
-    if (pick === 'wechat-only') await createWechatOnlyUser(s, chosen);
-    const code = await sandbox.grant(chosen);
-    const url = new URL(redirect);
-    url.searchParams.set('code', code);
-    url.searchParams.set('state', state);
-    return reply.redirect(url.toString(), 302);
-  });
+  app.post<{ Querystring: { redirect_uri?: string; state?: string }; Body: { pick?: string } }>(
+    SANDBOX_AUTHORIZE_PATH,
+    async (req, reply) => {
+      const { redirect_uri: redirect = '', state = '' } = req.query;
+      if (!/^https?:\/\//.test(redirect) || !state)
+        return reply.code(400).send({ status: 1, code: 4000, msg: '缺少参数 redirect_uri 或 state', data: null });
+      const pick = req.body?.pick ?? 'new';
+      const fresh = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+      const chosen =
+        pick === 'new'
+          ? { openid: `sandbox-openid-${fresh}`, nickname: '微信用户', avatar: '' }
+          : pick === 'wechat-only'
+            ? { openid: `sandbox-openid-wxonly-${fresh}`, nickname: '仅微信用户', avatar: '' }
+            : FAKE_WECHAT_USERS[Number(pick)];
+      if (!chosen) return reply.code(400).send({ status: 1, code: 4000, msg: '参数 pick 不正确', data: null });
+      // "仅微信账号": an account that has this WeChat identity and no mobile (base info need_bound 1).
+      if (pick === 'wechat-only') await createWechatOnlyUser(s, chosen);
+      const code = await sandbox.grant(chosen);
+      const url = new URL(redirect);
+      url.searchParams.set('code', code);
+      url.searchParams.set('state', state);
+      return reply.redirect(url.toString(), 302);
+    },
+  );
 }

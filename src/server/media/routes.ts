@@ -9,13 +9,20 @@ const SVG = 'image/svg+xml; charset=utf-8';
 export function registerMediaRoutes(app: FastifyInstance, s: Services): void {
   app.get<{ Params: { id: string } }>('/media/banner/:id', async (req, reply) => {
     const id = Number.parseInt(req.params.id, 10);
-    const row = Number.isInteger(id) && id > 0 && id <= MAX_ID
-      ? await s.db.kysely.selectFrom('banners').select(['title', 'subtitle', 'color']).where('id', '=', id).executeTakeFirst()
-      : undefined;
+    const row =
+      Number.isInteger(id) && id > 0 && id <= MAX_ID
+        ? await s.db.kysely.selectFrom('banners').select(['title', 'subtitle', 'color']).where('id', '=', id).executeTakeFirst()
+        : undefined;
     if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('图片不存在');
-    return reply.type(SVG).header('cache-control', 'public, max-age=3600').send(bannerSvg(row.title, row.subtitle, row.color));
+    return reply
+      .type(SVG)
+      .header('cache-control', 'public, max-age=3600')
+      .send(bannerSvg(row.title, row.subtitle, row.color));
   });
   app.get<{ Params: { kind: string; name: string } }>('/media/:kind/:name', async (req, reply) => {
-    return reply.type(SVG).header('cache-control', 'public, max-age=86400').send(coverSvg(`${req.params.kind}/${req.params.name}`));
+    return reply
+      .type(SVG)
+      .header('cache-control', 'public, max-age=86400')
+      .send(coverSvg(`${req.params.kind}/${req.params.name}`));
   });
 }

@@ -16,7 +16,12 @@ export default function ConfirmDialog() {
           <button type="button" data-testid="confirm-cancel" onClick={() => answerConfirm(id, false)}>
             {confirm.cancelText ?? i18n.runtime.confirmCancel}
           </button>
-          <button type="button" className={confirm.danger ? 'danger' : 'primary-text'} data-testid="confirm-ok" onClick={() => answerConfirm(id, true)}>
+          <button
+            type="button"
+            className={confirm.danger ? 'danger' : 'primary-text'}
+            data-testid="confirm-ok"
+            onClick={() => answerConfirm(id, true)}
+          >
             {confirm.okText ?? i18n.runtime.confirmOk}
           </button>
         </div>

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { i18n } from '../../i18n';
 import { type KeyValueStore, useEnv } from '../../runtime/block-api';
 import { uiState } from '../../state/ui';
-import { clampPosition, defaultPosition, isDrag, type Point, POSITION_KEY, parseStoredPosition, type Size } from './feedback-logic';
+import { clampPosition, defaultPosition, isDrag, POSITION_KEY, type Point, parseStoredPosition, type Size } from './feedback-logic';
 import './feedback.css';
 
 function viewport(): Size {

@@ -248,7 +248,22 @@ describe('never throws at run time', () => {
     ['a < b', { a: Object.create(null), b: 1 }],
     ['-a', { a: Symbol('x') }],
     ['a * 2', { a: 10n }],
-    ['a.b', { a: new Proxy({}, { has: () => { throw new Error('trap') }, getOwnPropertyDescriptor: () => { throw new Error('trap') } }) }],
+    [
+      'a.b',
+      {
+        a: new Proxy(
+          {},
+          {
+            has: () => {
+              throw new Error('trap');
+            },
+            getOwnPropertyDescriptor: () => {
+              throw new Error('trap');
+            },
+          },
+        ),
+      },
+    ],
     ["join(a, '')", { a: [Object.create(null), 1] }],
   ])('%s', (src, s) => {
     expect(() => ev(src, s as Scope)).not.toThrow();

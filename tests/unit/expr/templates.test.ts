@@ -1,13 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: page-config templates are plain strings containing ${…}
 import { describe, expect, it } from 'vitest';
-import {
-  compileExpression,
-  compileTemplate,
-  isTemplate,
-  renderTemplate,
-  resolveDeep,
-  type Scope,
-} from '../../../src/runtime/expr';
+import { compileExpression, compileTemplate, isTemplate, renderTemplate, resolveDeep, type Scope } from '../../../src/runtime/expr';
 
 const scope: Scope = {
   data: { total: 12, list: [1, 2], obj: { a: 1 }, price: 2000, none: null },

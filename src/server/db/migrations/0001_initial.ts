@@ -4,7 +4,10 @@ import { type AnyDb, blank, notNull, withId, zero } from './columns';
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   const table = (name: string) => db.schema.createTable(name);
 
-  await table('meta').addColumn('key', 'varchar(64)', (c) => c.primaryKey()).addColumn('value', 'text', notNull).execute();
+  await table('meta')
+    .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('value', 'text', notNull)
+    .execute();
 
   await withId(table('users'), dialect)
     .addColumn('mobile', 'varchar(20)', (c) => c.unique())

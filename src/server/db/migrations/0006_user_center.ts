@@ -26,7 +26,13 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .execute();
   await db.schema.createIndex('addresses_user').on('addresses').column('user_id').execute();
   // Only one default address per user, enforced by the database as well as by the service.
-  await db.schema.createIndex('addresses_one_default').on('addresses').column('user_id').unique().where(sql.ref('is_default'), '=', 1).execute();
+  await db.schema
+    .createIndex('addresses_one_default')
+    .on('addresses')
+    .column('user_id')
+    .unique()
+    .where(sql.ref('is_default'), '=', 1)
+    .execute();
 
   await withId(table('messages'), dialect)
     .addColumn('user_id', 'integer', user)
