@@ -13,7 +13,8 @@ const root = fileURLToPath(new URL('../../pages-config', import.meta.url));
 function listJson(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const abs = path.join(dir, e.name);
-    if (e.isDirectory()) return listJson(abs);
+    // Fragments (_fragments/) are parts of pages, not routes.
+    if (e.isDirectory()) return e.name.startsWith('_') ? [] : listJson(abs);
     return e.isFile() && e.name.endsWith('.json') ? [abs] : [];
   });
 }

@@ -2,20 +2,11 @@
 import type { BannerContent, BannersContent } from '../../content/kinds/banners';
 import type { CategoryContent } from '../../content/kinds/subjects';
 import { fill } from '../../content/template';
+import type { BannerTable } from '../tables/genus';
 import type { NewsRef } from './notices';
 
-export interface BannerRow {
-  genus_id: number | null;
-  category_id: number | null;
-  type: number;
-  title: string;
-  subtitle: string;
-  color: string;
-  image: string;
-  link: string;
-  content: string;
-  sort: number;
-}
+/** A banner row as the seed inserts it (the table's columns without the generated id). */
+export type BannerRow = Omit<BannerTable, 'id'>;
 
 export const PALETTE = ['#2f7cf6', '#12b886', '#f76707', '#7950f2', '#e64980', '#1098ad', '#f59f00', '#4c6ef5', '#0ca678'];
 const MALL_LINK = '/mall/index';
