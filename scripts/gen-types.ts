@@ -4,7 +4,8 @@
  *                                                schema, the Action union), read by operators' editors and the server
  *   the page schema                            -> src/runtime/page-config.gen.ts (PageConfig, BlockNode union by type,
  *                                                Action union by name, ActionType, ActionOf, BlockType, BlockNodeOf)
- *   blocks/<type>.schema.json                  -> src/blocks/<type>/props.gen.ts (src/modules/<type>/ for core modules)
+ *   blocks/<type>.schema.json                  -> src/runtime/block-props/<type>.gen.ts (each props type declared once),
+ *                                                re-exported by src/blocks/<type>/props.gen.ts through the block API
  * `npx tsx scripts/gen-types.ts` writes them; `--check` exits 1 (listing files) when any is stale.
  */
 import fs from 'node:fs';
@@ -176,12 +177,20 @@ async function pageConfigTs(page: Json, src: Sources, blockDecls: string[]): Pro
   for (const a of src.actions) {
     parts.push(await compileTs(externalize(a.schema).node, `${a.name}-action`, path.join(schemasDir, 'actions')));
   }
-  parts.push(actionTs(src.actions), ...blockDecls, blockNodeTs(src.blocks));
+  parts.push(actionTs(src.actions), blockNodeTs(src.blocks));
   const seen = new Map<string, number>();
-  for (const n of parts.flatMap(exportedNames)) seen.set(n, (seen.get(n) ?? 0) + 1);
+  for (const n of [...parts, ...blockDecls].flatMap(exportedNames)) seen.set(n, (seen.get(n) ?? 0) + 1);
   const dupes = [...seen].filter(([, c]) => c > 1).map(([n]) => n);
   if (dupes.length) throw new Error(`two schemas declare the same type name (give them distinct titles): ${dupes.join(', ')}`);
-  return `${BANNER}\n\n${parts.join('\n\n')}\n`;
+  const propsNames = src.blocks.map((b) => titleOf(b.schema, `${b.name}-props`)).sort();
+  const imports = `import type { ${propsNames.join(', ')} } from './block-props/index.gen';`;
+  return `${BANNER}\n${imports}\n\n${parts.join('\n\n')}\n`;
+}
+
+/** One block's props types, declared once (the block re-exports them through the block API). */
+function blockPropsTs(decl: string, used: readonly string[]): string {
+  const imports = used.length ? `import type { ${used.join(', ')} } from '../page-config.gen';\n\n` : '\n';
+  return `${BANNER}\n${imports}${decl}\n`;
 }
 
 export async function generate(): Promise<Map<string, string>> {
@@ -196,10 +205,14 @@ export async function generate(): Promise<Map<string, string>> {
     const { node, used } = externalize(b.schema);
     const ts = await compileTs(node, `${b.name}-props`, blocksDir);
     blockDecls.push(ts);
-    const imports = used.length ? `import type { ${used.join(', ')} } from '../../runtime/block-api';\n\n` : '\n';
+    out.set(`src/runtime/block-props/${b.name}.gen.ts`, blockPropsTs(ts, used));
+    // The block's own view of its types: a re-export through the block API (declared once, in the runtime).
+    const reexport = `export type { ${exportedNames(ts).join(', ')} } from '../../runtime/block-api';`;
     const folder = fs.existsSync(path.join(root, 'src/modules', b.name)) ? 'modules' : 'blocks';
-    out.set(`src/${folder}/${b.name}/props.gen.ts`, `${BANNER}\n${imports}${ts}\n`);
+    out.set(`src/${folder}/${b.name}/props.gen.ts`, `${BANNER}\n${reexport}\n`);
   }
+  const barrel = src.blocks.map((b) => `export type * from './${b.name}.gen';`).join('\n');
+  out.set('src/runtime/block-props/index.gen.ts', `${BANNER}\n${barrel}\n`);
   out.set('src/runtime/page-config.gen.ts', await pageConfigTs(page, src, blockDecls));
   return out;
 }

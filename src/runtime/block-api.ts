@@ -7,12 +7,13 @@ import type { Env } from './env';
 import type { Scope } from './expr';
 import type { Action, BlockNode } from './page-config.gen';
 
+export type * from './block-props/index.gen';
 export type { EndpointId } from './endpoint-table.gen';
 export type { CallReply, ConfirmOptions, Env, InputOfId, KeyValueStore, OutputOfId, ShareData, SubjectChoice } from './env';
 export { useEnv } from './env';
 export { renderTemplate, resolveDeep, type Scope } from './expr';
 export { Link, useCurrentPath } from './Link';
-export type { Action, BlockNode, PageConfig } from './page-config.gen';
+export type { Action, ActionOf, ActionType, BlockNode, BlockType, PageConfig } from './page-config.gen';
 export { type CallState, useCall } from './use-call';
 
 /** State of one data source of the page, as blocks see it. */

@@ -6,16 +6,12 @@ import type { Scope } from '../../src/runtime/expr';
 import type { BlockNode } from '../../src/runtime/page-config.gen';
 import { fakeEnv } from './fake-env';
 
-/** BlockProps for rendering a block component alone in a unit test (e.g. with renderToStaticMarkup). */
-export function fakeBlockProps<P>(
-  type: string,
-  props: P,
-  opts: { scope?: Scope; sources?: Record<string, SourceState>; children?: ReactNode; env?: Env } = {},
-) {
+/** A page API for tests: sources from `sources`, mocked loaders, a real page-scoped image-source registry. */
+export function fakePage(sources: Record<string, SourceState> = {}): PageApi {
   const images = new Map<string, () => Promise<string>>();
-  const page: PageApi = {
+  return {
     name: 'test-page',
-    source: (n) => opts.sources?.[n],
+    source: (n) => sources[n],
     loadMore: vi.fn(),
     refresh: vi.fn(),
     setState: vi.fn(),
@@ -25,6 +21,15 @@ export function fakeBlockProps<P>(
     },
     imageSource: (id) => images.get(id),
   };
+}
+
+/** BlockProps for rendering a block component alone in a unit test (e.g. with renderToStaticMarkup). */
+export function fakeBlockProps<P>(
+  type: string,
+  props: P,
+  opts: { scope?: Scope; sources?: Record<string, SourceState>; children?: ReactNode; env?: Env } = {},
+) {
+  const page = fakePage(opts.sources);
   const env = opts.env ?? fakeEnv();
   const node = { type, props } as unknown as BlockNode;
   const run = vi.fn(async () => {});

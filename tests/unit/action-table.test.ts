@@ -1,26 +1,10 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActionContext, clearActions, registerAction, registeredActions, runActions } from '../../src/runtime/actions';
-import type { PageApi } from '../../src/runtime/block-api';
 import { registerBuiltinActions } from '../../src/runtime/builtin-actions';
 import type { Action } from '../../src/runtime/page-config.gen';
+import { fakePage } from '../support/block-props';
 import { fakeEnv } from '../support/fake-env';
-
-function fakePage(): PageApi {
-  const images = new Map<string, () => Promise<string>>();
-  return {
-    name: 'p',
-    source: () => undefined,
-    loadMore: vi.fn(),
-    refresh: vi.fn(),
-    setState: vi.fn(),
-    registerImageSource: (id, render) => {
-      images.set(id, render);
-      return () => images.delete(id);
-    },
-    imageSource: (id) => images.get(id),
-  };
-}
 
 function context(env = fakeEnv(), page = fakePage(), scope: Record<string, unknown> = {}): ActionContext {
   const ctx: ActionContext = { env, page, scope, run: (more, extra) => runActions(more, { ...ctx, scope: { ...scope, ...extra } }) };
