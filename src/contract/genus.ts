@@ -17,7 +17,14 @@ export const newsItem = z.object({
   published_at: z.number(),
 });
 export type NewsItem = z.infer<typeof newsItem>;
-const newsDetail = z.extend(newsItem, { content: z.string(), author: z.string() });
+const newsDetail = z.extend(newsItem, {
+  content: z.string(),
+  author: z.string(),
+  /** 1 when the logged-in caller has collected this item (always 0 for a visitor). */
+  has_collect: z.number(),
+  /** The caller's collection id of this item (for `user_center.collection_remove`), 0 when none. */
+  collection_id: z.number(),
+});
 const notice = z.object({ id: z.number(), title: z.string(), link: z.string(), created_at: z.number() });
 export type Notice = z.infer<typeof notice>;
 const banner = z.object({ id: z.number(), title: z.string(), image: z.string(), link: z.string(), type: z.number() });
@@ -77,8 +84,8 @@ export const newsDetailEndpoint = endpoint({
   path: '/api/genus/news_detail',
   input: z.object({ id: id() }),
   output: newsDetail,
-  auth: 'none',
-  summary: '资讯正文（Markdown）',
+  auth: 'optional',
+  summary: '资讯正文（Markdown）；登录用户还得到自己的收藏状态（has_collect、collection_id）',
   errors: [CODE.notFound],
 });
 export const newsView = endpoint({

@@ -120,7 +120,7 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'genus.home_page_news': { id: 'genus.home_page_news', method: 'GET', host: 'platform', path: '/api/genus/home_page_news', auth: 'none' },
   'genus.hot_word': { id: 'genus.hot_word', method: 'GET', host: 'platform', path: '/api/genus/hot_word', auth: 'none' },
   'genus.news': { id: 'genus.news', method: 'GET', host: 'platform', path: '/api/genus/news', auth: 'none' },
-  'genus.news_detail': { id: 'genus.news_detail', method: 'GET', host: 'platform', path: '/api/genus/news_detail', auth: 'none' },
+  'genus.news_detail': { id: 'genus.news_detail', method: 'GET', host: 'platform', path: '/api/genus/news_detail', auth: 'optional' },
   'genus.news_view': { id: 'genus.news_view', method: 'GET', host: 'platform', path: '/api/genus/news/view', auth: 'none' },
   'genus.notice': { id: 'genus.notice', method: 'GET', host: 'platform', path: '/api/genus/notice', auth: 'none' },
   'pages.config': { id: 'pages.config', method: 'GET', host: 'platform', path: '/api/pages/config', auth: 'none' },

@@ -22,10 +22,22 @@ export async function listNews(s: Services, q: ParsedInputOf<typeof genus.news>)
     .execute();
 }
 
-export async function newsDetail(s: Services, id: number): Promise<OutputOf<typeof genus.newsDetailEndpoint>> {
-  const row = await s.db.kysely.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
+/** One news item with its body; a logged-in caller (`userId`) also gets whether they collected it. */
+export async function newsDetail(s: Services, userId: number | null, id: number): Promise<OutputOf<typeof genus.newsDetailEndpoint>> {
+  const db = s.db.kysely;
+  const row = await db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`资讯 id ${id} `);
-  return row;
+  const collected =
+    userId === null
+      ? undefined
+      : await db
+          .selectFrom('collections')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('type', '=', 'news')
+          .where('ref_id', '=', id)
+          .executeTakeFirst();
+  return { ...row, has_collect: collected ? 1 : 0, collection_id: collected?.id ?? 0 };
 }
 
 /** Counts one view and returns the new count. */
