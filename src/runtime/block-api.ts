@@ -26,6 +26,8 @@ export interface SourceState {
   paged: boolean;
   /** Server message of the last failure ('' when none). */
   error: string;
+  /** Envelope code of the last failure (0 when none; -1 network): 4004 not found, 4000 bad input (e.g. a bad id in the route). */
+  errorCode: number;
 }
 
 /** Renders something that can be saved as an image (a poster) and answers its URL ('' on failure). */

@@ -17,7 +17,7 @@ interface Planned {
   key: string;
 }
 
-const EMPTY: SourceState = { data: undefined, loading: false, loaded: false, paged: false, error: '' };
+const EMPTY: SourceState = { data: undefined, loading: false, loaded: false, paged: false, error: '', errorCode: 0 };
 
 /** Names of the other sources a source reads through `data.<name>`. */
 export function dependenciesOf(source: DataSource): string[] {
@@ -88,7 +88,10 @@ export function usePageData(pageName: string, sources: Record<string, DataSource
         const list = getList<unknown>(p.key);
         unsubs.current.get(p.name)?.();
         const mirror = (l: PagedList<unknown>) =>
-          setState((s) => ({ ...s, [p.name]: { data: [...l.items], loading: l.loading, loaded: l.loaded, paged: true, error: l.error } }));
+          setState((s) => ({
+            ...s,
+            [p.name]: { data: [...l.items], loading: l.loading, loaded: l.loaded, paged: true, error: l.error, errorCode: 0 },
+          }));
         unsubs.current.set(
           p.name,
           subscribe(list, () => mirror(list)),
@@ -97,19 +100,21 @@ export function usePageData(pageName: string, sources: Record<string, DataSource
         void loadPage(p.key, fetcherFor(p), { offset: 0, pageSize: p.source.paged.pageSize, forceUpdate: force });
         return;
       }
-      setState((s) => ({ ...s, [p.name]: { ...(s[p.name] ?? EMPTY), loading: true, error: '' } }));
+      setState((s) => ({ ...s, [p.name]: { ...(s[p.name] ?? EMPTY), loading: true, error: '', errorCode: 0 } }));
       const key = p.key;
       (endpoint
         ? call(endpoint, p.params)
-        : Promise.resolve({ status: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null })
+        : Promise.resolve({ status: -1, code: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null })
       ).then((res) => {
         if (started.current.get(p.name) !== key) return; // superseded by a newer request
+        // The precise server message stays for developers; pages may show a friendlier text by errorCode.
+        if (res.status !== 0) console.warn(`[data] ${p.source.endpoint} ${JSON.stringify(p.params)}: ${res.code} ${res.msg}`);
         setState((s) => ({
           ...s,
           [p.name]:
             res.status === 0
-              ? { data: res.data, loading: false, loaded: true, paged: false, error: '' }
-              : { ...(s[p.name] ?? EMPTY), loading: false, error: res.msg },
+              ? { data: res.data, loading: false, loaded: true, paged: false, error: '', errorCode: 0 }
+              : { ...(s[p.name] ?? EMPTY), loading: false, error: res.msg, errorCode: res.code },
         }));
       });
     },
