@@ -7,7 +7,8 @@ export interface HttpHooks {
   timeoutMs: number;
   token(): string;
   onUnauthorized(): void;
-  onSessionInvalid(): void;
+  /** Code 4440: the session ended; `msg` is the server's message for the user. */
+  onSessionInvalid(msg: string): void;
   onStart(): void;
   onEnd(): void;
 }
@@ -96,7 +97,7 @@ export function createHttp(h: HttpHooks, fetchImpl: FetchLike = (url, init) => g
     }
     if (res.status === 401) h.onUnauthorized();
     if (isEnvelope(body)) {
-      if (body.code === CODE.sessionInvalid) h.onSessionInvalid();
+      if (body.code === CODE.sessionInvalid) h.onSessionInvalid(typeof body.msg === 'string' ? body.msg : '');
       const data = body.data as { encrypt?: unknown } | null;
       if (res.status === 200 && body.status === 0 && data && typeof data.encrypt === 'string') {
         // The cipher is its own chunk: only replies that are encrypted pay for it.

@@ -34,7 +34,11 @@ export const zhCN = {
     agreement: '登录即表示同意《用户协议》和《隐私政策》',
   },
   user: { title: '我的', mobile: '手机号', logout: '退出登录', loggedOut: '已退出登录' },
-  notFound: { title: '页面不存在', goHome: '返回首页' },
+  notFound: { title: '页面不存在', text: '你访问的页面不存在或已移动，去首页看看吧', goHome: '返回首页' },
+  /** Code 4440 when the server sent no message. */
+  session: { expired: '登录已失效，请重新登录' },
+  tabBar: { label: '主导航' },
+  comingSoon: { title: '即将上线', text: '这个功能正在建设中，敬请期待' },
   subject: { history: '最近选择', title: '选择考试科目' },
   runtime: {
     copyOk: '复制成功',

@@ -15,17 +15,18 @@ import { BIND_MOBILE_ROUTE, guardRedirect } from './guards';
 import { loadPageConfig, type RouteEntry } from './manifest';
 import type { PageConfig } from './page-config.gen';
 
-function useConfig(name: string): PageConfig | string | null {
-  const [config, setConfig] = useState<PageConfig | string | null>(null);
+/** The page's config, fetched only once the guards let the visitor in (`name` null until then). */
+function useConfig(name: string | null): PageConfig | string | null {
+  const [config, setConfig] = useState<{ name: string; config: PageConfig | string } | null>(null);
   useEffect(() => {
+    if (!name) return;
     let live = true;
-    setConfig(null);
-    loadPageConfig(name).then((c) => live && setConfig(c));
+    loadPageConfig(name).then((c) => live && setConfig({ name, config: c }));
     return () => {
       live = false;
     };
   }, [name]);
-  return config;
+  return name && config?.name === name ? config.config : null;
 }
 
 function titleOf(template: string, scope: Scope): string {
@@ -69,7 +70,10 @@ function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
     () => ({ route: { ...params }, query, exam: { ...exam }, auth: { hasLogin: auth.hasLogin, isFirst: auth.isFirst }, state }),
     [params, query, exam, auth.hasLogin, auth.isFirst, state],
   );
-  const data = usePageData(config.name, config.data, base);
+  // Guards run before sources: the host renders a page only once they pass, and the page re-checks them on
+  // every render (a subject cleared or a session ended meanwhile), so no source loads for a visitor about to leave.
+  const admitted = guardRedirect(entry.meta, location.pathname + location.search) === null;
+  const data = usePageData(config.name, config.data, base, admitted);
   const scope = useMemo<Scope>(() => ({ ...base, data: dataOf(data.sources), sources: data.sources }), [base, data.sources]);
   const title = titleOf(config.meta.title, scope);
 
@@ -123,7 +127,9 @@ export function PageHost({ entry }: { entry: RouteEntry }) {
   const fullPath = location.pathname + location.search;
   const redirect = guardRedirect(entry.meta, fullPath);
   const binding = useBindingCheck(env, entry.meta.needBinding && auth.hasLogin && !redirect ? `${entry.name} ${location.key}` : null);
-  const config = useConfig(entry.name);
+  // Nothing of the page is fetched (config, sources) while a guard sends the visitor elsewhere; the config
+  // may arrive while base info is asked (needBinding), the sources wait for the answer.
+  const config = useConfig(redirect || binding === 'bind' ? null : entry.name);
   if (redirect) return <Navigate to={redirect} replace />;
   if (binding === 'bind') return <Navigate to={`${BIND_MOBILE_ROUTE}?redirect=${encodeURIComponent(fullPath)}`} replace />;
   if (config === null || binding === 'checking') return <div className="page-loading">{i18n.app.loading}</div>;

@@ -40,6 +40,7 @@ function plan(
   sources: Record<string, DataSource | undefined>,
   scope: Scope,
   held: Record<string, SourceState>,
+  admitted: boolean,
 ): Planned[] {
   return Object.entries(sources).flatMap(([name, source]) => {
     if (!source) return [];
@@ -47,7 +48,7 @@ function plan(
     const when = source.when ? Boolean(evaluate(source.when, scope)) : true;
     const params = (resolveDeep(source.params ?? {}, scope) ?? {}) as Record<string, unknown>;
     const key = `${pageName}:${name}:${source.endpoint}:${JSON.stringify(params)}`;
-    return [{ name, source, ready: depsReady && when, params, key }];
+    return [{ name, source, ready: admitted && depsReady && when, params, key }];
   });
 }
 
@@ -60,12 +61,21 @@ export interface PageData {
 /**
  * Runs a page's data sources: fetch on enter, refetch when a bound value changes, wait for the
  * sources a source depends on, and paged sources through the paged-list store (its rules decide).
+ * Nothing loads while `admitted` is false (the page's guards would send the visitor elsewhere).
  */
-export function usePageData(pageName: string, sources: Record<string, DataSource | undefined> | undefined, scope: Scope): PageData {
+export function usePageData(
+  pageName: string,
+  sources: Record<string, DataSource | undefined> | undefined,
+  scope: Scope,
+  admitted = true,
+): PageData {
   const [state, setState] = useState<Record<string, SourceState>>({});
   const started = useRef(new Map<string, string>());
   const unsubs = useRef(new Map<string, () => void>());
-  const planned = useMemo(() => plan(pageName, sources ?? {}, { ...scope, data: dataOf(state) }, state), [pageName, sources, scope, state]);
+  const planned = useMemo(
+    () => plan(pageName, sources ?? {}, { ...scope, data: dataOf(state) }, state, admitted),
+    [pageName, sources, scope, state, admitted],
+  );
   const byName = useRef(new Map<string, Planned>());
   byName.current = new Map(planned.map((p) => [p.name, p]));
 

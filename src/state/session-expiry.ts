@@ -1,5 +1,7 @@
+import { i18n } from '../i18n';
 import { currentPath, navigateTo } from '../platform/navigation';
 import { authState, deleteJwt } from './auth';
+import { showToast } from './ui';
 
 export const SESSION_REDIRECT_DELAY_MS = 1000;
 export const LOGIN_ROUTE = '/user/mobile_login';
@@ -10,9 +12,14 @@ export function loginRouteFor(returnPath: string): string {
 
 let pending: ReturnType<typeof setTimeout> | null = null;
 
-/** Envelope code 4440: after 1 s remove the stored jwt, clear auth and go to login with the current path. */
-export function sessionInvalid(): void {
+/**
+ * Envelope code 4440: at once a toast with the server's message (the user learns why), then after 1 s remove the
+ * stored jwt, clear auth and go to login with the current path. The toast lives in the shell, so it stays on screen
+ * across the redirect.
+ */
+export function sessionInvalid(msg = ''): void {
   if (pending) return;
+  showToast(msg.trim() || i18n.session.expired);
   const returnPath = currentPath();
   pending = setTimeout(() => {
     pending = null;

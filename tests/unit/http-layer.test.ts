@@ -101,6 +101,7 @@ describe('every-request rules', () => {
     const t = setup(() => ({ status: 200, data: { status: 1, msg: '登录已失效', code: 4440, data: null } }));
     await t.call(genusList, {});
     expect(t.hooks.onSessionInvalid).toHaveBeenCalledTimes(1);
+    expect(t.hooks.onSessionInvalid).toHaveBeenCalledWith('登录已失效');
   });
 
   it('decrypts data.encrypt on HTTP 200 with status 0', async () => {

@@ -8,6 +8,7 @@ import {
   type FooterState,
   footerState,
   footerText,
+  itemsLaidOut,
   shouldTrigger,
 } from '../../src/blocks/list/footer-state';
 import { ListFooter } from '../../src/blocks/list/ListFooter';
@@ -90,6 +91,21 @@ describe('footer trigger', () => {
     expect(shouldTrigger(1040.1, 800)).toBe(false);
     expect(shouldTrigger(1041, 800)).toBe(false);
     expect(shouldTrigger(5000, 800)).toBe(false);
+  });
+});
+
+describe('items laid out before the footer is measured', () => {
+  it('waits while the items have no height (their blocks have not arrived)', () => {
+    expect(itemsLaidOut([0, 0, 0])).toBe(false);
+  });
+
+  it('measures once items have a height, or when there are none', () => {
+    expect(itemsLaidOut([120, 96, 130])).toBe(true);
+    expect(itemsLaidOut([])).toBe(true);
+  });
+
+  it('is not stopped for good by an item whose template shows nothing', () => {
+    expect(itemsLaidOut([120, 0, 130])).toBe(true);
   });
 });
 

@@ -7,6 +7,8 @@ const { isTokenValid, parseJwt } = await import('../../src/state/jwt');
 const { sessionInvalid, unauthorized } = await import('../../src/state/session-expiry');
 const { setNavigator } = await import('../../src/platform/navigation');
 const { STORAGE_KEYS } = await import('../../src/platform/storage');
+const { uiState } = await import('../../src/state/ui');
+const { i18n } = await import('../../src/i18n');
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 
@@ -71,8 +73,11 @@ describe('session rules', () => {
       setNavigator(go);
       browser.setPath('/news/detail/3?from=home');
       loginSucceeded(fakeJwt({ exp: nowSec() + 3600 }), true);
-      sessionInvalid();
-      sessionInvalid(); // a second 4440 in the same burst does not schedule twice
+      sessionInvalid('登录已失效，请重新登录');
+      expect(uiState.toast?.text).toBe('登录已失效，请重新登录'); // at once: the user learns why before the redirect
+      uiState.toast = null;
+      sessionInvalid('另一条'); // a second 4440 in the same burst does not schedule twice (nor toast again)
+      expect(uiState.toast).toBeNull();
       vi.advanceTimersByTime(999);
       expect(authState.hasLogin).toBe(true);
       expect(go).not.toHaveBeenCalled();
@@ -81,6 +86,14 @@ describe('session rules', () => {
       expect(browser.store.has(STORAGE_KEYS.jwt)).toBe(false);
       expect(go).toHaveBeenCalledTimes(1);
       expect(go).toHaveBeenCalledWith(`/user/mobile_login/${encodeURIComponent('/news/detail/3?from=home')}`, { replace: true });
+    });
+
+    it('toasts a default reason when the server sent no message', () => {
+      vi.useFakeTimers();
+      setNavigator(vi.fn());
+      sessionInvalid('');
+      expect(uiState.toast?.text).toBe(i18n.session.expired);
+      vi.advanceTimersByTime(1000);
     });
   });
 });

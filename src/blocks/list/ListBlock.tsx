@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { i18n } from '../../i18n';
 import type { BlockProps } from '../../runtime/block-api';
 import { ListFooter } from './ListFooter';
@@ -13,9 +14,10 @@ export default function ListBlock({ props, page, renderBlocks, run }: BlockProps
   const items = props.limit ? all.slice(0, props.limit) : all;
   const template = props.item;
   const actions = props.itemActions;
+  const itemsRef = useRef<HTMLUListElement>(null);
   return (
     <section className={`list-block list-${props.layout ?? 'list'}`} data-testid={`list-${props.source}`}>
-      <ul>
+      <ul ref={itemsRef}>
         {items.map((item, index) => (
           <li
             key={(item as { id?: number | string })?.id ?? index}
@@ -32,6 +34,7 @@ export default function ListBlock({ props, page, renderBlocks, run }: BlockProps
           onLoadMore={() => page.loadMore(name)}
           loadedText={items.length === 0 ? props.emptyText : props.loadedText}
           tapToLoad={props.tapToLoad}
+          itemsRef={itemsRef}
         />
       ) : source?.loaded && items.length === 0 ? (
         <div className="list-footer" data-state="no-data">

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { autoLoads, type FooterListState, footerState, footerText, shouldTrigger } from './footer-state';
+import { type RefObject, useEffect, useRef } from 'react';
+import { autoLoads, type FooterListState, footerState, footerText, itemsLaidOut, shouldTrigger } from './footer-state';
 
 export interface ListFooterProps {
   state: FooterListState;
@@ -8,10 +8,16 @@ export interface ListFooterProps {
   loadedText?: string;
   /** Load only on tap (no automatic loading on scroll). */
   tapToLoad?: boolean;
+  /** The element holding the items (their heights are checked before the footer's position is trusted). */
+  itemsRef?: RefObject<HTMLElement | null>;
+}
+
+function itemHeights(container: HTMLElement | null | undefined): number[] {
+  return container ? [...container.children].map((c) => c.getBoundingClientRect().height) : [];
 }
 
 /** The footer of a paged list (spec §2): shows the list's state and asks for the next page. */
-export function ListFooter({ state, onLoadMore, loadedText, tapToLoad = false }: ListFooterProps) {
+export function ListFooter({ state, onLoadMore, loadedText, tapToLoad = false, itemsRef }: ListFooterProps) {
   const ref = useRef<HTMLDivElement>(null);
   const onLoadMoreRef = useRef(onLoadMore);
   useEffect(() => {
@@ -21,21 +27,31 @@ export function ListFooter({ state, onLoadMore, loadedText, tapToLoad = false }:
   const count = state.items.length;
 
   // Runs on mount and whenever the state or item count changes, so a short list keeps loading until
-  // the viewport is filled; afterwards scroll (of the window or any container) and resize re-check.
+  // the viewport is filled; afterwards scroll (of the window or any container), resize, and a change of the
+  // items' size (their blocks arriving, images) re-check. The footer's position counts only once every item
+  // has its height: before that it sits too high and would load pages nobody asked for.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `count` re-runs the check after a page arrives.
   useEffect(() => {
     if (!autoLoads(kind)) return;
     const check = () => {
       const el = ref.current;
-      if (el && shouldTrigger(el.getBoundingClientRect().top, window.innerHeight)) onLoadMoreRef.current();
+      if (!el || !itemsLaidOut(itemHeights(itemsRef?.current))) return;
+      if (shouldTrigger(el.getBoundingClientRect().top, window.innerHeight)) onLoadMoreRef.current();
     };
     const opts: AddEventListenerOptions = { passive: true, capture: true };
     window.addEventListener('scroll', check, opts);
     window.addEventListener('resize', check, opts);
+    const items = itemsRef?.current;
+    const sized = items && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(check) : null;
+    if (items && sized) {
+      sized.observe(items);
+      for (const child of items.children) sized.observe(child);
+    }
     check();
     return () => {
       window.removeEventListener('scroll', check, opts);
       window.removeEventListener('resize', check, opts);
+      sized?.disconnect();
     };
   }, [kind, count]);
 

@@ -50,3 +50,13 @@ export function shouldTrigger(footerTop: number, windowHeight: number): boolean 
 export function autoLoads(state: FooterState): boolean {
   return state === 'pull-up';
 }
+
+/**
+ * Whether the items above the footer have been laid out: there are none, or they have a height. Items drawn by a
+ * block whose chunk has not arrived yet are empty (0 px), and a footer measured then sits far too high and would load
+ * page after page; the check waits until the items have their size (a resize of the list re-runs it). One item with
+ * a height is enough (an item whose template shows nothing stays 0 px for good and must not stop the list).
+ */
+export function itemsLaidOut(itemHeights: readonly number[]): boolean {
+  return itemHeights.length === 0 || itemHeights.some((h) => h > 0);
+}
