@@ -43,8 +43,13 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
       (reply as FastifyReply).code(400).send(refusal(1, CODE.badInput, '请求地址不正确'));
     },
   });
-  const pages = new PageStore(config.pagesDir, config.schemasDir, (line) => app.log.error(line), config.production);
-  pages.reload();
+  const pages = new PageStore(
+    config.pagesDir,
+    config.schemasDir,
+    ({ level, msg, ...fields }) => app.log[level](fields, msg),
+    config.production,
+  );
+  pages.reload('start');
   if (config.watchPages) pages.watch();
   app.addHook('onClose', async () => pages.close());
   const services: Services = {

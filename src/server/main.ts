@@ -10,10 +10,8 @@ async function main(): Promise<void> {
     await started.close();
     process.exit(0);
   };
-  process.on('SIGHUP', () => {
-    const problems = started.reloadPages();
-    console.log(`页面配置已重新加载（${problems.length} 个问题）`);
-  });
+  // The page store logs the reload and each new refusal as JSON lines (page-configs-reloaded, page-config-refused).
+  process.on('SIGHUP', () => started.reloadPages());
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

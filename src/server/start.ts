@@ -29,7 +29,7 @@ export async function startServer(config: ServerConfig, opts: { pgSchema?: strin
   return {
     url,
     db,
-    reloadPages: () => services.pages.reload(),
+    reloadPages: () => services.pages.reload('signal'),
     async close() {
       await app.close();
       await db.close();

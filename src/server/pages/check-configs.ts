@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { allEndpoints } from '../../contract';
@@ -9,13 +10,7 @@ import {
   fragmentFileProblems,
 } from '../../runtime/config-check/fragments';
 import type { Problem } from '../../runtime/config-check/problems';
-import {
-  blockListProblems,
-  type CheckContext,
-  crossFileProblems,
-  type PageFile,
-  semanticProblems,
-} from '../../runtime/config-check/semantic';
+import { blockListProblems, type CheckContext, type PageFile, semanticProblems } from '../../runtime/config-check/semantic';
 import type { PageConfig } from '../../runtime/page-config.gen';
 import { SchemaValidator } from './schema-validator';
 
@@ -25,7 +20,16 @@ export interface CheckedFile {
   /** The page with its fragments expanded (what is served), or null when refused (and for fragment files). */
   config: PageConfig | null;
   problems: Problem[];
+  /** The route path the file declares (its `path` field when it has one), to name it in logs even when refused. */
+  route: string | null;
+  /** SHA-1 of the file's text: a refusal is logged once per content, not on every reload. */
+  hash: string;
+  /** Modification time (0 for text not read from a file): of two files claiming one route, the older keeps it. */
+  mtimeMs: number;
 }
+
+/** Route names and paths a page claims; at most one page may hold each. */
+type Claims = Pick<PageConfig, 'name' | 'path' | 'aliases'>;
 
 const NO_FRAGMENTS: FragmentTable = new Map();
 
@@ -50,11 +54,14 @@ export class ConfigChecker {
     this.ctx = { endpointIds: new Set(allEndpoints.map((e) => e.id)) };
   }
 
-  checkText(file: string, text: string, fragments: FragmentTable = NO_FRAGMENTS): CheckedFile {
+  checkText(file: string, text: string, fragments: FragmentTable = NO_FRAGMENTS, mtimeMs = 0): CheckedFile {
+    const base = { file, kind: 'page' as const, hash: sha1(text), mtimeMs, route: null as string | null };
     const parsed = parseJson(file, text);
-    if ('problem' in parsed) return { file, kind: 'page', config: null, problems: [parsed.problem] };
+    if ('problem' in parsed) return { ...base, config: null, problems: [parsed.problem] };
+    const declared = (parsed.json as { path?: unknown } | null)?.path;
+    base.route = typeof declared === 'string' ? declared : null;
     const schema = this.validator.validatePage(parsed.json).map((p) => ({ file, ...p }));
-    if (schema.length) return { file, kind: 'page', config: null, problems: schema };
+    if (schema.length) return { ...base, config: null, problems: schema };
     const page = parsed.json as PageFile;
     const problems = semanticProblems(file, page, this.ctx);
     const expanded = expandFragments(file, page, fragments, (blocks) => [
@@ -62,11 +69,12 @@ export class ConfigChecker {
       ...blockListProblems(file, blocks, [], this.ctx),
     ]);
     problems.push(...expanded.problems);
-    return { file, kind: 'page', config: problems.length ? null : expanded.config, problems };
+    return { ...base, config: problems.length ? null : expanded.config, problems };
   }
 
   checkFile(root: string, abs: string, fragments: FragmentTable = NO_FRAGMENTS): CheckedFile {
-    return this.checkText(displayName(root, abs), fs.readFileSync(abs, 'utf8'), fragments);
+    const text = fs.readFileSync(abs, 'utf8');
+    return this.checkText(displayName(root, abs), text, fragments, mtimeOf(abs));
   }
 
   /** The fragment files of `root`/_fragments: usable ones by name (null when refused), and each file's problems. */
@@ -77,8 +85,9 @@ export class ConfigChecker {
     for (const abs of listJson(dir)) {
       const file = displayName(root, abs);
       const name = path.basename(abs, '.json');
-      const { problems, fragment } = this.checkFragment(file, name, fs.readFileSync(abs, 'utf8'));
-      files.push({ file, kind: 'fragment', config: null, problems });
+      const text = fs.readFileSync(abs, 'utf8');
+      const { problems, fragment } = this.checkFragment(file, name, text);
+      files.push({ file, kind: 'fragment', config: null, problems, route: null, hash: sha1(text), mtimeMs: mtimeOf(abs) });
       table.set(name, fragment);
     }
     return { table, files };
@@ -94,20 +103,75 @@ export class ConfigChecker {
     return { problems, fragment: problems.length ? null : { name, file, params, blocks } };
   }
 
-  /** Every fragment and page under `root`, plus duplicate names and paths across pages. */
-  checkAll(root: string): CheckedFile[] {
+  /**
+   * Every fragment and page under `root`, plus duplicate route names and paths across pages. `serving` is what a
+   * running server serves now (file → config, including the last good version of a refused file): a file that
+   * claims a name or path already served by another file is refused, never the file already serving it. Without
+   * history (a start, `pages:check`) the older file by modification time keeps the route (then the first by file
+   * name), so a copy keeps losing to its original.
+   */
+  checkAll(root: string, serving: ReadonlyMap<string, Claims> = new Map()): CheckedFile[] {
     const fragments = this.loadFragments(root);
     const files = listConfigFiles(root).map((abs) => this.checkFile(root, abs, fragments.table));
-    const good = files.filter((f): f is CheckedFile & { config: PageConfig } => f.config !== null);
-    const cross = crossFileProblems(good.map((f) => ({ file: f.file, config: f.config })));
-    for (const p of cross) {
-      const f = files.find((x) => x.file === p.file);
-      if (f) {
-        f.problems.push(p);
-        f.config = null;
-      }
-    }
+    refuseDuplicates(files, serving);
     return [...fragments.files, ...files];
+  }
+}
+
+function claimKeys(c: Claims): Array<{ key: string; pointer: string; label: string; value: string }> {
+  return [
+    { key: `name ${c.name}`, pointer: '/name', label: '路由名', value: c.name },
+    ...[c.path, ...(c.aliases ?? [])].map((p, i) => ({
+      // `/a/:x` and `/a/:y` are one route.
+      key: `path ${p.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, ':')}`,
+      pointer: i === 0 ? '/path' : `/aliases/${i - 1}`,
+      label: '路由路径',
+      value: p,
+    })),
+  ];
+}
+
+/**
+ * Gives each route name and path to one file and refuses the others (the newcomers), naming the holder.
+ * Order of precedence: a refused file still serving its last good version (it cannot give its route up), a file
+ * serving now, then the older file, then the file name.
+ */
+function refuseDuplicates(files: CheckedFile[], serving: ReadonlyMap<string, Claims>): void {
+  const claimants = files.flatMap((f) => {
+    if (f.config) return [{ f, claims: f.config as Claims, rank: serving.has(f.file) ? 1 : 2 }];
+    const kept = serving.get(f.file);
+    return kept ? [{ f, claims: kept, rank: 0 }] : [];
+  });
+  claimants.sort((a, b) => a.rank - b.rank || a.f.mtimeMs - b.f.mtimeMs || a.f.file.localeCompare(b.f.file));
+  const holders = new Map<string, string>();
+  for (const { f, claims, rank } of claimants) {
+    const keys = claimKeys(claims);
+    const taken = keys.filter((k) => holders.has(k.key));
+    if (taken.length && rank > 0) {
+      for (const k of taken) {
+        const holder = holders.get(k.key);
+        f.problems.push({
+          file: f.file,
+          path: k.pointer,
+          reason: `${k.label} "${k.value}" 与 ${holder} 重复（该路由由 ${holder} 提供，本文件未生效）`,
+        });
+      }
+      f.config = null;
+      continue;
+    }
+    for (const k of keys) if (!holders.has(k.key)) holders.set(k.key, f.file);
+  }
+}
+
+function sha1(text: string): string {
+  return crypto.createHash('sha1').update(text).digest('hex');
+}
+
+function mtimeOf(abs: string): number {
+  try {
+    return fs.statSync(abs).mtimeMs;
+  } catch {
+    return 0;
   }
 }
 
@@ -125,11 +189,15 @@ function listJson(dir: string): string[] {
     .sort();
 }
 
-/** The page files under `root`: every *.json except in folders whose name starts with _ (e.g. _fragments). */
+/**
+ * The page files under `root`: every *.json except in folders whose name starts with _ (e.g. _fragments), and
+ * except hidden files and folders (editors' temporary and lock files start with a dot).
+ */
 export function listConfigFiles(root: string): string[] {
   if (!fs.existsSync(root)) return [];
   const out: string[] = [];
   for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
     const abs = path.join(root, entry.name);
     if (entry.isDirectory() && !entry.name.startsWith('_')) out.push(...listConfigFiles(abs));
     else if (entry.isFile() && entry.name.endsWith('.json')) out.push(abs);
