@@ -66,9 +66,12 @@ describe('an operator edits page files while the app runs', () => {
     await expect.poll(served, { timeout: 5000 }).toEqual(promo('第五版').blocks);
     renameSave('activity/a-operator-promo-copy.json', promo('副本', { name: 'activity-operator-promo-copy' }));
     await expect.poll(refused('activity/a-operator-promo-copy.json', '/path'), { timeout: 5000 }).toBe(true);
-    expect(server.services.pages.manifest().routes.filter((r) => r.path === '/activity/operator-promo').map((r) => r.name)).toEqual([
-      'activity-operator-promo',
-    ]);
+    expect(
+      server.services.pages
+        .manifest()
+        .routes.filter((r) => r.path === '/activity/operator-promo')
+        .map((r) => r.name),
+    ).toEqual(['activity-operator-promo']);
     await page.goto(`${server.url}/activity/operator-promo`);
     await expect.poll(heading).toBe('第五版');
     expect(await page.locator('h1', { hasText: '副本' }).count()).toBe(0);
