@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_study';
 import * as m0004 from './migrations/0004_articles';
 import * as m0005 from './migrations/0005_binding';
 import * as m0006 from './migrations/0006_user_center';
+import * as m0007 from './migrations/0007_cache_versions';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
 const MIGRATIONS = {
@@ -15,6 +16,7 @@ const MIGRATIONS = {
   '0004_articles': m0004,
   '0005_binding': m0005,
   '0006_user_center': m0006,
+  '0007_cache_versions': m0007,
 } as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

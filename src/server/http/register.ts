@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AnyEndpoint, HOST_PREFIX } from '../../contract/endpoint';
 import { CODE, type Envelope } from '../../contract/envelope';
 import { encryptJson } from '../../protocol/cipher';
 import { computeSign, type Params, safeEqualHex } from '../../protocol/sign';
+import { type CachePolicy, cachePolicyOf } from '../cache/cached-endpoints';
+import { type CachedReply, COMPRESS_MIN_BYTES, encodedBody, etagOf, pickEncoding, ReadCache } from '../cache/read-cache';
 import type { AuthUser, RequestContext, Services } from './context';
 import type { RouteHandler } from './define';
 import { ApiError, sessionInvalid, unauthorized } from './errors';
@@ -56,6 +58,9 @@ async function authenticate(req: FastifyRequest, services: Services, mode: AnyEn
   return { id: row.id, mobile: row.mobile, nickname: row.nickname, tokenVersion: row.token_version };
 }
 
+/** Bound of the URL → input memo of each cached endpoint (cleared when full). */
+const MAX_KNOWN_URLS = 2000;
+
 /** Registers one Fastify route per contract endpoint; throws when an endpoint has no handler or two. */
 export function registerEndpoints(
   app: FastifyInstance,
@@ -71,31 +76,104 @@ export function registerEndpoints(
   const missing = endpoints.filter((e) => !byId.has(e.id)).map((e) => e.id);
   if (missing.length) throw new Error(`endpoints without a server handler: ${missing.join(', ')}`);
 
+  const cache = new ReadCache();
   for (const e of endpoints) {
     const handler = byId.get(e.id) as RouteHandler;
+    const policy = cachePolicyOf(e);
+    const cacheControl = e.auth === 'none' ? 'no-cache' : 'private, no-cache';
+
+    /** Runs the handler and makes the reply the contract allows: envelope JSON (and ETag for a GET). */
+    const produce = async (req: FastifyRequest, input: unknown): Promise<{ body: Envelope }> => {
+      const user = await authenticate(req, services, e.auth);
+      const ctx: RequestContext = { ...services, user, ip: req.ip, log: req.log };
+      // The reply is what the contract parses out of the handler's value: undeclared keys never leave.
+      const check = e.output.safeParse(await handler.run(input, ctx));
+      if (!check.success) throw new Error(`${e.id} returned data that breaks its contract: ${check.error.message}`);
+      let data: unknown = check.data;
+      if (e.encrypt) data = { encrypt: encryptJson(services.config.encryptKey, data, crypto.randomBytes(12)) };
+      return { body: { status: 0, msg: 'ok', code: CODE.ok, data } };
+    };
+
+    // Cached endpoints: request URL → the input it parsed to. A URL seen before has a valid sign and input (both
+    // are functions of the URL and the fixed sign key), so a repeat skips the HMAC and the schema parse.
+    const inputs = new Map<string, unknown>();
     app.route({
       method: e.method,
       url: urlOf(e),
       handler: async (req, reply) => {
+        const anonymous = e.auth === 'none' || req.headers.authorization === undefined;
+        if (policy && anonymous) {
+          const known = inputs.get(req.url);
+          if (known !== undefined) return sendCached(req, reply, await cachedReply(cache, services, e, policy, known, produce, req));
+        }
         const params = paramsOf(e, req);
         verifySign(e, req, params, services.config.signKey);
         const input = parseInput(e.input, params);
-        const user = await authenticate(req, services, e.auth);
-        const ctx: RequestContext = { ...services, user, ip: req.ip, log: req.log };
-        // The reply is what the contract parses out of the handler's value: undeclared keys never leave.
-        const check = e.output.safeParse(await handler.run(input, ctx));
-        if (!check.success) throw new Error(`${e.id} returned data that breaks its contract: ${check.error.message}`);
-        let data: unknown = check.data;
-        if (e.encrypt) data = { encrypt: encryptJson(services.config.encryptKey, data, crypto.randomBytes(12)) };
-        const body: Envelope = { status: 0, msg: 'ok', code: CODE.ok, data };
+        if (policy && anonymous && (!policy.when || policy.when(input as Record<string, unknown>))) {
+          if (inputs.size >= MAX_KNOWN_URLS) inputs.clear();
+          inputs.set(req.url, input);
+          return sendCached(req, reply, await cachedReply(cache, services, e, policy, input, produce, req));
+        }
+        const { body } = await produce(req, input);
         if (e.method !== 'GET') return reply.send(body);
         // GET replies carry an ETag, so the browser revalidates page configs and lists cheaply (304, no body).
         const json = JSON.stringify(body);
-        const etag = `W/"${crypto.createHash('sha1').update(json).digest('base64url')}"`;
-        reply.header('etag', etag).header('cache-control', e.auth === 'none' ? 'no-cache' : 'private, no-cache');
+        const etag = etagOf(json);
+        reply.header('etag', etag).header('cache-control', cacheControl);
         if (req.headers['if-none-match'] === etag) return reply.code(304).send();
         return reply.type('application/json; charset=utf-8').send(json);
       },
     });
   }
+}
+
+/**
+ * The reply of a cached endpoint: from memory while the tables it was read from (and the page configs, when it
+ * depends on them) are unchanged, else made afresh and kept. The stamps are taken before the handler reads, so a
+ * write committed meanwhile can only make the entry look older than it is (a miss later), never newer.
+ */
+async function cachedReply(
+  cache: ReadCache,
+  services: Services,
+  e: AnyEndpoint,
+  policy: CachePolicy,
+  input: unknown,
+  produce: (req: FastifyRequest, input: unknown) => Promise<{ body: Envelope }>,
+  req: FastifyRequest,
+): Promise<{ entry: CachedReply; hit: boolean }> {
+  const key = `${e.id} ${JSON.stringify(input)}`;
+  const stamps = policy.tables.length ? await services.db.versions.stamps(policy.tables) : [];
+  const pages = policy.pages ? services.pages.manifest().version : '';
+  const old = stamps ? cache.get(key) : undefined;
+  if (old && stamps && old.pages === pages && sameStamps(old.stamps, stamps)) {
+    cache.hits += 1;
+    return { entry: old, hit: true };
+  }
+  cache.misses += 1;
+  const { body } = await produce(req, input);
+  const json = JSON.stringify(body);
+  const fresh: CachedReply = { stamps: stamps ?? [], pages, json, etag: etagOf(json) };
+  if (stamps) cache.set(key, fresh);
+  return { entry: fresh, hit: false };
+}
+
+function sameStamps(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sendCached(req: FastifyRequest, reply: FastifyReply, { entry: r, hit }: { entry: CachedReply; hit: boolean }): FastifyReply {
+  reply
+    .header('etag', r.etag)
+    .header('cache-control', 'no-cache')
+    .header('x-read-cache', hit ? 'hit' : 'miss');
+  if (req.headers['if-none-match'] === r.etag) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (r.json.length < COMPRESS_MIN_BYTES) return reply.send(r.json);
+  // Compressed once per cached reply, not per request (the compress plugin leaves an encoded reply alone).
+  reply.header('vary', 'accept-encoding');
+  const encoding = pickEncoding(req.headers['accept-encoding'] as string | undefined);
+  if (!encoding) return reply.send(r.json);
+  return reply.header('content-encoding', encoding).send(encodedBody(r, encoding));
 }
