@@ -10,11 +10,22 @@ const meta = z.object({
   needBinding: z.optional(z.boolean()),
   hideHome: z.optional(z.boolean()),
   hideFeedback: z.optional(z.boolean()),
-  comingSoon: z.optional(z.string()),
+  comingSoon: z.optional(z.boolean()),
+  tabBar: z.optional(z.boolean()),
   devOnly: z.optional(z.boolean()),
 });
 const route = z.object({ name: z.string(), path: z.string(), aliases: z.array(z.string()), meta });
 export type RouteEntry = z.infer<typeof route>;
+const tabBarItem = z.object({
+  key: z.string(),
+  text: z.string(),
+  icon: z.string(),
+  path: z.string(),
+  match: z.optional(z.array(z.string())),
+});
+/** The bottom tab bar (pages-config/_app/tab-bar.json), sent with the route table. */
+const tabBar = z.object({ items: z.array(tabBarItem) });
+export type TabBar = z.infer<typeof tabBar>;
 
 export const pageManifest = endpoint({
   id: 'pages.manifest',
@@ -22,9 +33,9 @@ export const pageManifest = endpoint({
   host: 'platform',
   path: '/api/pages/manifest',
   input: empty(),
-  output: z.object({ version: z.string(), routes: z.array(route) }),
+  output: z.object({ version: z.string(), routes: z.array(route), tabBar: z.optional(tabBar) }),
   auth: 'none',
-  summary: '路由表：每个页面配置的 name、path、别名与 meta（服务端启动时校验，文件变更后即时生效）',
+  summary: '路由表：每个页面配置的 name、path、别名与 meta，以及底部标签栏（服务端启动时校验，文件变更后即时生效）',
 });
 
 export const pageConfig = endpoint({

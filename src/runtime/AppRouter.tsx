@@ -1,23 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { i18n } from '../i18n';
+import { tabBarState } from '../state/tab-bar';
 import { loadManifest, type Manifest } from './manifest';
+import { NotFound } from './NotFound';
 import { PageHost } from './PageHost';
-
-function NotFound() {
-  return (
-    <main className="page not-found">
-      <h1>{i18n.notFound.title}</h1>
-      <Link to="/">{i18n.notFound.goHome}</Link>
-    </main>
-  );
-}
 
 /** The route table comes from the page configs (`pages-config/`), one route per config and alias. */
 export function AppRouter() {
   const [manifest, setManifest] = useState<Manifest | string | null>(null);
   useEffect(() => {
-    loadManifest().then(setManifest);
+    loadManifest().then((m) => {
+      if (typeof m !== 'string') tabBarState.items = m.tabBar?.items ?? [];
+      setManifest(m);
+    });
   }, []);
   if (manifest === null) return <div className="page-loading">{i18n.app.loading}</div>;
   if (typeof manifest === 'string') return <p className="error-text">{manifest}</p>;

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { i18n } from '../i18n';
 import { authState } from '../state/auth';
 import { examContext } from '../state/exam-context';
+import { tabBarState } from '../state/tab-bar';
 import { uiState } from '../state/ui';
 import { runActions } from './actions';
 import { BlockList, type TreeContext } from './BlockTree';
@@ -130,6 +131,15 @@ export function PageHost({ entry }: { entry: RouteEntry }) {
   // Nothing of the page is fetched (config, sources) while a guard sends the visitor elsewhere; the config
   // may arrive while base info is asked (needBinding), the sources wait for the answer.
   const config = useConfig(redirect || binding === 'bind' ? null : entry.name);
+  // The tab bar shows from the route's meta (known from the route table), before the config arrives.
+  const withTabBar = Boolean(entry.meta.tabBar) && !redirect;
+  useEffect(() => {
+    if (!withTabBar) return;
+    tabBarState.route = entry.name;
+    return () => {
+      if (tabBarState.route === entry.name) tabBarState.route = null;
+    };
+  }, [withTabBar, entry.name]);
   if (redirect) return <Navigate to={redirect} replace />;
   if (binding === 'bind') return <Navigate to={`${BIND_MOBILE_ROUTE}?redirect=${encodeURIComponent(fullPath)}`} replace />;
   if (config === null || binding === 'checking') return <div className="page-loading">{i18n.app.loading}</div>;

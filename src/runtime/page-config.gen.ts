@@ -10,6 +10,10 @@ export interface PageConfig {
    */
   $schema: string;
   /**
+   * A note for operators and developers (e.g. which issue builds this page). The server strips it: it is never sent to the client.
+   */
+  $comment?: string;
+  /**
    * Unique route name in kebab-case, e.g. study-news-detail. Routes without a name hide the feedback button.
    */
   name: string;
@@ -66,9 +70,13 @@ export interface PageMeta {
    */
   hideFeedback?: boolean;
   /**
-   * Issue or module that will build this page; shown by the coming-soon block.
+   * true: a placeholder whose feature is still to be built (the page shows a coming-soon block; /dev/pages marks it). Sent to every visitor, so it carries no internal words: say which issue or module builds it in the page's $comment.
    */
-  comingSoon?: string;
+  comingSoon?: boolean;
+  /**
+   * true: the bottom tab bar (pages-config/_app/tab-bar.json) shows on this route.
+   */
+  tabBar?: boolean;
   /**
    * Development-only page (e.g. the page gallery): not served when NODE_ENV=production.
    */

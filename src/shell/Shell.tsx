@@ -6,6 +6,7 @@ import { FeedbackButton } from './feedback/FeedbackButton';
 import { HomeButton } from './home-button/HomeButton';
 import { LoadingOverlay } from './LoadingOverlay';
 import { Toast } from './Toast';
+import { TabBar } from './tab-bar/TabBar';
 
 // Dialogs are not part of the first screen: each is its own chunk, loaded when it first opens.
 const FeedbackPopup = lazy(() => import('./feedback/FeedbackPopup').then((m) => ({ default: m.FeedbackPopup })));
@@ -31,6 +32,7 @@ export function Shell({ children }: { children: ReactNode }) {
     <div className="shell">
       <BackHome />
       {children}
+      <TabBar />
       <HomeButton />
       <FeedbackButton />
       <Dialogs />

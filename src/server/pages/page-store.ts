@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RouteEntry } from '../../contract/pages';
+import type { RouteEntry, TabBar } from '../../contract/pages';
 import { formatProblem, type Problem } from '../../runtime/config-check/problems';
 import type { PageConfig } from '../../runtime/page-config.gen';
 import { ConfigChecker, listConfigFiles } from './check-configs';
+import { TabBarFile } from './tab-bar';
 
 interface Entry {
   file: string;
@@ -52,7 +53,9 @@ export class PageStore {
   private readonly watchers = new Map<string, fs.FSWatcher>();
   private watching = false;
   private timer: NodeJS.Timeout | null = null;
-  private manifestCache: { version: string; routes: RouteEntry[] } | null = null;
+  private manifestCache: { version: string; routes: RouteEntry[]; tabBar?: TabBar } | null = null;
+  /** pages-config/_app/tab-bar.json, sent with the manifest. */
+  private readonly tabBar: TabBarFile;
   private byName: Map<string, PageConfig> | null = null;
   private refused: readonly Problem[] = [];
   /** Refusals already logged (file, content, pointer, reason): the same unchanged problem is not logged again. */
@@ -66,12 +69,14 @@ export class PageStore {
     private readonly production = false,
   ) {
     this.checker = new ConfigChecker(schemasDir);
+    this.tabBar = new TabBarFile(root, schemasDir, log);
   }
 
   /** Re-reads every file; good files replace their last version, broken ones keep it. Returns the problems. */
   reload(cause: ReloadCause = 'call'): string[] {
     const serving = new Map([...this.byFile].map(([file, e]) => [file, e.config]));
     const results = this.checker.checkAll(this.root, serving);
+    this.tabBar.reload();
     const present = new Set(results.map((r) => r.file));
     const first = !this.loadedOnce;
     this.loadedOnce = true;
@@ -198,17 +203,18 @@ export class PageStore {
     return this.byName.get(name);
   }
 
-  manifest(): { version: string; routes: RouteEntry[] } {
+  manifest(): { version: string; routes: RouteEntry[]; tabBar?: TabBar } {
     if (this.manifestCache) return this.manifestCache;
     const routes = [...this.byFile.values()]
       .map(({ config: c }) => ({ name: c.name, path: c.path, aliases: c.aliases ?? [], meta: c.meta }))
       .sort((a, b) => a.path.localeCompare(b.path));
     const version = crypto
       .createHash('sha1')
-      .update(JSON.stringify([...this.byFile.values()].map((e) => e.config)))
+      .update(JSON.stringify([[...this.byFile.values()].map((e) => e.config), this.tabBar.current()]))
       .digest('hex')
       .slice(0, 12);
-    this.manifestCache = { version, routes };
+    const tabBar = this.tabBar.current();
+    this.manifestCache = tabBar ? { version, routes, tabBar } : { version, routes };
     return this.manifestCache;
   }
 

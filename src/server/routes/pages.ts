@@ -7,6 +7,8 @@ export const pageRoutes: RouteHandler[] = [
   handle(pages.pageConfig, async (input, ctx) => {
     const config = ctx.pages.get(input.name);
     if (!config) throw notFound(`页面 ${input.name} `);
-    return config as unknown as Record<string, unknown>;
+    // A page's $comment is a note for operators (e.g. which issue builds it): never sent.
+    const { $comment: _note, ...served } = config;
+    return served as unknown as Record<string, unknown>;
   }),
 ];
