@@ -186,10 +186,16 @@ describe('pages of pages-config/ that use fragments are served resolved', () => 
       '/study/list/course',
       '/study/list/ebook',
     ]);
-    expect((detail.body.data as { blocks: unknown[] }).blocks).toContainEqual({
+    const detailBlocks = (detail.body.data as { blocks: unknown[] }).blocks;
+    expect(detailBlocks).toContainEqual({
       type: 'result',
-      visibleOn: 'sources.detail.error',
-      props: { status: 'error', title: '文章加载失败', text: '${sources.detail.error}' },
+      visibleOn: 'sources.detail.error && (sources.detail.errorCode == 4004 || sources.detail.errorCode == 4000)',
+      props: { status: 'empty', title: '内容不存在或已下架', text: '链接可能有误，或内容已被删除' },
+    });
+    expect(detailBlocks).toContainEqual({
+      type: 'result',
+      visibleOn: 'sources.detail.error && sources.detail.errorCode != 4004 && sources.detail.errorCode != 4000',
+      props: { status: 'error', title: '资讯加载失败', text: '${sources.detail.error}' },
     });
   });
 });

@@ -20,7 +20,7 @@ beforeEach(() => {
 
 const footer = () => page.locator('[data-testid=list-footer]');
 const markdownTitle = () => page.locator('[data-testid=markdown] h1').first().textContent();
-const errorText = () => page.locator('[data-testid=result-error] .result-text').textContent();
+const goneTitle = () => page.locator('[data-testid=result-empty] .result-title').textContent();
 
 /** Scrolls until the paged list's footer says everything is loaded; returns how many scrolls it took. */
 async function scrollToEnd(): Promise<number> {
@@ -123,7 +123,7 @@ describe('skill articles and school news', () => {
   });
 });
 
-describe('a missing or bad id shows the server message', () => {
+describe('a missing or bad id shows 内容不存在或已下架; the server message goes to the console', () => {
   it.each([
     ['/school-news/detail', '缺少参数 id'],
     ['/nemt-school-news/detail?id=99999', '高考院校资讯 id 99999 不存在'],
@@ -132,8 +132,14 @@ describe('a missing or bad id shows the server message', () => {
     ['/learning-materials/detail?id=abc', '参数 id'],
     ['/pubmedmath/detail/99999', '数学技巧 id 99999 不存在'],
   ])('%s → %s', async (path, message) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
     await page.goto(server.url + path);
-    await expect.poll(errorText).toContain(message);
+    await expect.poll(goneTitle).toBe('内容不存在或已下架');
+    expect(await page.locator('body').textContent()).not.toContain(message);
+    await expect.poll(() => warnings.join('\n')).toContain(message);
     expect(await page.locator('[data-testid=markdown]').count()).toBe(0);
   });
 

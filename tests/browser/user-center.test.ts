@@ -122,10 +122,16 @@ describe('addresses', () => {
     expect(await cards().first().textContent()).toContain('周明');
   });
 
-  it('shows the server message when the server refuses (another user’s address id)', async () => {
+  it('says 内容不存在或已下架 when the server refuses the address id (another user’s or none); the precise message goes to the console', async () => {
     await signedIn();
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
     await page.goto(`${server.url}/address/edit/999999`);
-    await expect.poll(() => page.getByTestId('address-edit-error').textContent()).toContain('收货地址 id 999999 不存在');
+    await expect.poll(() => page.getByTestId('address-edit-error').textContent()).toContain('内容不存在或已下架');
+    expect(await page.getByTestId('address-edit-error').textContent()).not.toContain('999999');
+    await expect.poll(() => warnings.join('\n')).toContain('收货地址 id 999999 不存在');
   });
 });
 

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { ADDRESS_RULES } from '../../contract/address';
 import { i18n } from '../../i18n';
 import type { BlockProps, Env } from '../../runtime/block-api';
+import { loadErrorText } from '../shared/load-error';
 import { type AddressForm, checkForm, emptyForm, formFromAddress, toInput } from './address-form';
 import { DistrictPicker } from './DistrictPicker';
 import type { AddressEditProps } from './props.gen';
@@ -44,7 +45,7 @@ export default function AddressEdit({ props, env }: BlockProps<AddressEditProps>
       if (!live) return;
       setLoading(false);
       if (res.status === 0 && res.data) setForm(formFromAddress(res.data));
-      else setError(res.msg || t.loadFailed);
+      else setError(loadErrorText(res) || t.loadFailed);
     });
     return () => {
       live = false;
