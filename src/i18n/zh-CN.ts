@@ -31,8 +31,15 @@ export const zhCN = {
     needCode: '请输入验证码',
     codeSent: '验证码已发送',
     success: '登录成功',
-    agreement: '登录即表示同意《用户协议》和《隐私政策》',
+    /** The consent box: 我已阅读并同意 + the two document links. */
+    consentPrefix: '我已阅读并同意',
+    consentAnd: '和',
+    userAgreement: '《用户协议》',
+    privacyPolicy: '《隐私政策》',
+    needConsent: '请先阅读并同意《用户协议》和《隐私政策》',
   },
+  /** A page load whose content is gone (4004) or whose link carries a bad id (4000). */
+  loadError: { notFound: '内容不存在或已下架' },
   user: { title: '我的', mobile: '手机号', logout: '退出登录', loggedOut: '已退出登录' },
   notFound: { title: '页面不存在', text: '你访问的页面不存在或已移动，去首页看看吧', goHome: '返回首页' },
   /** Code 4440 when the server sent no message. */

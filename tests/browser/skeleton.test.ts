@@ -4,6 +4,7 @@ import { logout } from '../../src/contract/user';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';
+import { inboxCode, requestCode, submitCodeForm } from '../support/login-form';
 import type { TestServer } from '../support/test-server';
 
 const suite = browserSuite();
@@ -17,21 +18,8 @@ beforeEach(() => {
 let mobileSeq = 0;
 const nextMobile = () => `1390000${String(1000 + mobileSeq++).padStart(4, '0')}`;
 
-async function latestCode(mobile: string): Promise<string> {
-  const res = await fetch(`${server.url}/dev/sms-inbox?mobile=${mobile}`);
-  const body = (await res.json()) as { data: { code: string }[] };
-  const code = body.data[0]?.code;
-  if (!code) throw new Error(`no SMS for ${mobile}`);
-  return code;
-}
-
-async function logInThroughForm(mobile: string): Promise<void> {
-  await page.fill('input[name=mobile]', mobile);
-  await page.click('button.send-code');
-  await expect.poll(() => page.locator('button.send-code').textContent()).toMatch(/秒后重发/);
-  await page.fill('input[name=code]', await latestCode(mobile));
-  await page.click('button[type=submit]');
-}
+const latestCode = (mobile: string) => inboxCode(server, mobile);
+const logInThroughForm = (mobile: string) => submitCodeForm(page, server, mobile);
 
 describe('walking skeleton in a phone-sized browser', () => {
   it('gates a new visitor to the subject page, then shows the seeded study home for the chosen subject', async () => {
@@ -76,9 +64,7 @@ describe('walking skeleton in a phone-sized browser', () => {
   it('shows the server message for bad input (a wrong code)', async () => {
     await page.goto(`${server.url}/user/mobile_login`);
     const mobile = nextMobile();
-    await page.fill('input[name=mobile]', mobile);
-    await page.click('button.send-code');
-    await expect.poll(() => page.locator('button.send-code').textContent()).toMatch(/秒后重发/);
+    await requestCode(page, mobile);
     const right = await latestCode(mobile);
     const wrong = right === '000000' ? '111111' : '000000';
     await page.fill('input[name=code]', wrong);

@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';
 import { browserSuite, phoneContext } from '../support/browser';
 import { loginAs, oauthRound } from '../support/flows';
+import { submitCodeForm as submitForm } from '../support/login-form';
 import type { TestServer } from '../support/test-server';
 
 const WECHAT_UA =
@@ -27,22 +28,8 @@ afterEach(() => context.close());
 let mobileSeq = 0;
 const nextMobile = () => `1370000${String(2000 + mobileSeq++).padStart(4, '0')}`;
 
-async function latestCode(mobile: string): Promise<string> {
-  const res = await fetch(`${server.url}/dev/sms-inbox?mobile=${mobile}`);
-  const body = (await res.json()) as { data: { code: string }[] };
-  const code = body.data[0]?.code;
-  if (!code) throw new Error(`no SMS for ${mobile}`);
-  return code;
-}
-
-/** Fills mobile, asks for a code, reads it from the dev inbox, fills it and submits (login and bind forms alike). */
-async function submitCodeForm(scope: string, mobile: string): Promise<void> {
-  await page.fill(`${scope} input[name=mobile]`, mobile);
-  await page.click(`${scope} button.send-code`);
-  await expect.poll(() => page.locator(`${scope} button.send-code`).textContent()).toMatch(/秒后重发/);
-  await page.fill(`${scope} input[name=code]`, await latestCode(mobile));
-  await page.click(`${scope} button[type=submit]`);
-}
+/** Fills mobile (ticking the login form's consent box), asks for a code, reads it from the dev inbox, fills it and submits. */
+const submitCodeForm = (scope: string, mobile: string) => submitForm(page, server, mobile, scope);
 
 const userIdByMobile = async (mobile: string) =>
   (await server.services.db.kysely.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst())?.id;

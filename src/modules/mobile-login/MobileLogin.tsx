@@ -1,9 +1,10 @@
 import { i18n } from '../../i18n';
-import type { BlockProps, Env } from '../../runtime/block-api';
-import { SmsCodeForm } from '../shared/SmsCodeForm';
+import { type BlockProps, type Env, Link } from '../../runtime/block-api';
+import { SmsCodeForm, type SmsConsent } from '../shared/SmsCodeForm';
 import { scopeText } from '../shared/scope';
 import { sameSitePath } from '../shared/sms-code-form';
 import type { MobileLoginProps } from './props.gen';
+import './mobile-login.css';
 
 const t = i18n.login;
 
@@ -47,7 +48,30 @@ export async function loginWithCode(env: Env, mobile: string, code: string, targ
   env.navigate(safeReturnPath(target.routeTo), { replace: true });
 }
 
-/** `/user/mobile_login/:routeTo?/:thirdAuthKey?`: log in with an SMS code, then go back to routeTo. */
+/** The agreements the user must accept before a code is sent (routes of the agreement pages). */
+export const AGREEMENT_LINKS = { user: '/user/agreement/user', privacy: '/user/agreement/privacy' } as const;
+
+/** 我已阅读并同意《用户协议》和《隐私政策》: unticked at first; sending a code and logging in wait for it. */
+const consent: SmsConsent = {
+  label: (
+    <>
+      {t.consentPrefix}
+      <Link to={AGREEMENT_LINKS.user} className="consent-link">
+        {t.userAgreement}
+      </Link>
+      {t.consentAnd}
+      <Link to={AGREEMENT_LINKS.privacy} className="consent-link">
+        {t.privacyPolicy}
+      </Link>
+    </>
+  ),
+  refusal: t.needConsent,
+};
+
+/**
+ * `/user/mobile_login/:routeTo?/:thirdAuthKey?`: log in with an SMS code, then go back to routeTo. The agreement
+ * links open their pages in the app; coming back (history back) finds the form as the user left it.
+ */
 export default function MobileLogin({ env, scope }: BlockProps<MobileLoginProps>) {
   const target: LoginTarget = { routeTo: scopeText(scope, 'route', 'routeTo'), thirdAuthKey: scopeText(scope, 'route', 'thirdAuthKey') };
   return (
@@ -58,9 +82,9 @@ export default function MobileLogin({ env, scope }: BlockProps<MobileLoginProps>
         submit={(mobile, code) => loginWithCode(env, mobile, code, target)}
         toast={(text) => env.toast(text)}
         submitText={t.submit}
-      >
-        <p className="hint">{t.agreement}</p>
-      </SmsCodeForm>
+        consent={consent}
+        draftKey="mobile-login"
+      />
     </section>
   );
 }

@@ -1,20 +1,33 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import MobileLogin, { loginWithCode, safeReturnPath, sendLoginCode } from './MobileLogin';
+import MobileLogin, { AGREEMENT_LINKS, loginWithCode, safeReturnPath, sendLoginCode } from './MobileLogin';
 
 const ok = <T,>(data: T) => ({ status: 0, code: 0, msg: 'ok', data });
 const refused = (msg: string) => ({ status: 1, code: 400, msg, data: null });
 const loggedIn = (isFirst: 0 | 1) => ok({ token: 'tok-1', user: { is_first: isFirst } });
 
 describe('mobile-login module', () => {
-  it('renders the mobile and code fields and the login button', () => {
-    const html = renderToStaticMarkup(<MobileLogin {...fakeBlockProps('mobile-login', {}).blockProps} />);
+  it('renders the mobile and code fields, an unticked consent box linking both agreements, and the login button', () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <MobileLogin {...fakeBlockProps('mobile-login', {}).blockProps} />
+      </MemoryRouter>,
+    );
     expect(html).toContain('data-testid="mobile-login"');
     expect(html).toContain('name="mobile"');
     expect(html).toContain('name="code"');
     expect(html).toContain('获取验证码');
+    const box = html.match(/<input[^>]*name="consent"[^>]*>/)?.[0] ?? '';
+    expect(box).toContain('type="checkbox"');
+    expect(box).not.toContain('checked');
+    const id = box.match(/id="([^"]+)"/)?.[1];
+    const label = html.match(new RegExp(`<label for="${id}"[^>]*>(.*?)</label>`))?.[1] ?? '';
+    expect(label.replace(/<[^>]+>/g, '')).toBe('我已阅读并同意《用户协议》和《隐私政策》');
+    expect(label).toContain(`href="${AGREEMENT_LINKS.user}"`);
+    expect(label).toContain(`href="${AGREEMENT_LINKS.privacy}"`);
   });
 
   it('follows only same-site return paths, decoded, never back to the login page', () => {

@@ -1,6 +1,14 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { i18n } from '../../i18n';
 import { smsFormProblem } from './sms-code-form';
+
+/** A consent box the user must tick before a code is sent or the form submitted (unticked at first). */
+export interface SmsConsent {
+  /** The box's label (may hold links, e.g. to the agreements). */
+  label: ReactNode;
+  /** Toasted when the user sends or submits without ticking it. */
+  refusal: string;
+}
 
 export interface SmsCodeFormProps {
   /** Sends the code; resolves with the seconds until a resend is allowed, or null when refused (it toasts). */
@@ -11,17 +19,44 @@ export interface SmsCodeFormProps {
   toast(text: string): void;
   submitText: string;
   busyText?: string;
+  /** A consent box under the fields; nothing is sent to the server until it is ticked. */
+  consent?: SmsConsent;
+  /**
+   * Keeps what the user typed (mobile, code, consent, resend countdown) when they follow a link of the consent label
+   * and restores it when they come back (memory only, taken once).
+   */
+  draftKey?: string;
   children?: ReactNode;
 }
 
-const t = i18n.login;
+interface Draft {
+  mobile: string;
+  code: string;
+  agreed: boolean;
+  /** Epoch ms when a resend is allowed again. */
+  resendAt: number;
+}
 
-/** The mobile + SMS code form shared by login and mobile binding: checks, resend countdown, busy state. */
-export function SmsCodeForm({ send, submit, toast, submitText, busyText, children }: SmsCodeFormProps) {
-  const [mobile, setMobile] = useState('');
-  const [code, setCode] = useState('');
-  const [countdown, setCountdown] = useState(0);
+const t = i18n.login;
+const drafts = new Map<string, Draft>();
+
+/** The draft kept under `key` (removed: a draft is restored once). */
+function takeDraft(key: string | undefined): Draft | undefined {
+  if (!key) return undefined;
+  const draft = drafts.get(key);
+  drafts.delete(key);
+  return draft;
+}
+
+/** The mobile + SMS code form shared by login and mobile binding: checks, consent, resend countdown, busy state. */
+export function SmsCodeForm({ send, submit, toast, submitText, busyText, consent, draftKey, children }: SmsCodeFormProps) {
+  const [draft] = useState(() => takeDraft(draftKey));
+  const [mobile, setMobile] = useState(draft?.mobile ?? '');
+  const [code, setCode] = useState(draft?.code ?? '');
+  const [agreed, setAgreed] = useState(draft?.agreed ?? false);
+  const [countdown, setCountdown] = useState(() => (draft ? Math.max(0, Math.ceil((draft.resendAt - Date.now()) / 1000)) : 0));
   const [busy, setBusy] = useState(false);
+  const consentId = useId();
 
   useEffect(() => {
     if (countdown <= 0) return;
@@ -29,9 +64,12 @@ export function SmsCodeForm({ send, submit, toast, submitText, busyText, childre
     return () => clearTimeout(timer);
   }, [countdown]);
 
+  /** The refusal to toast when consent is asked for and not given ('' when fine). */
+  const consentProblem = () => (consent && !agreed ? consent.refusal : '');
+
   const onSend = async () => {
     if (countdown > 0) return;
-    const problem = smsFormProblem(mobile, null);
+    const problem = consentProblem() || smsFormProblem(mobile, null);
     if (problem) return toast(problem);
     const wait = await send(mobile);
     if (wait !== null) {
@@ -43,13 +81,20 @@ export function SmsCodeForm({ send, submit, toast, submitText, busyText, childre
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const problem = smsFormProblem(mobile, code);
+    const problem = consentProblem() || smsFormProblem(mobile, code);
     if (problem) return toast(problem);
     setBusy(true);
     try {
       await submit(mobile, code);
     } finally {
       setBusy(false);
+    }
+  };
+
+  /** Following a link of the consent label keeps the form for when the user comes back. */
+  const keepDraftOnLink = (e: MouseEvent) => {
+    if (draftKey && e.target instanceof Element && e.target.closest('a')) {
+      drafts.set(draftKey, { mobile, code, agreed, resendAt: Date.now() + countdown * 1000 });
     }
   };
 
@@ -83,6 +128,21 @@ export function SmsCodeForm({ send, submit, toast, submitText, busyText, childre
           {countdown > 0 ? t.resendIn(countdown) : t.sendCode}
         </button>
       </label>
+      {consent ? (
+        <div className="sms-consent" data-testid="consent" onClickCapture={keepDraftOnLink}>
+          <input
+            id={consentId}
+            name="consent"
+            type="checkbox"
+            className="sms-consent-box"
+            checked={agreed}
+            onChange={(e) => setAgreed(e.target.checked)}
+          />
+          <label htmlFor={consentId} className="sms-consent-label">
+            {consent.label}
+          </label>
+        </div>
+      ) : null}
       <button type="submit" className="primary" disabled={busy}>
         {busy && busyText ? busyText : submitText}
       </button>
