@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import type { BlockProps } from '../../runtime/block-api';
-import { resolveButton, TapGuard } from './buttons';
+import { actionsOf, resolveButton, TapGuard } from './buttons';
 import type { ButtonBarProps } from './props.gen';
 import './button-bar.css';
 
-/** Buttons that run their actions; a button is disabled while its actions run. */
+/** Buttons that run their actions; a button is disabled while its actions run; a toggle shows and runs its pressed side when on. */
 export default function ButtonBarBlock({ props, scope, run }: BlockProps<ButtonBarProps>) {
   const guard = useRef(new TapGuard());
   const [busy, setBusy] = useState<ReadonlySet<number>>(() => new Set());
@@ -18,7 +18,8 @@ export default function ButtonBarBlock({ props, scope, run }: BlockProps<ButtonB
       return next;
     });
   const tap = (index: number) => {
-    const actions = props.buttons[index]?.actions;
+    const spec = props.buttons[index];
+    const actions = spec && actionsOf(spec, scope);
     if (actions) void guard.current.run(index, () => run(actions), mark);
   };
 
@@ -32,9 +33,10 @@ export default function ButtonBarBlock({ props, scope, run }: BlockProps<ButtonB
             // biome-ignore lint/suspicious/noArrayIndexKey: buttons come in config order.
             key={i}
             type="button"
-            className={`bb-button bb-${b.variant}`}
+            className={`bb-button bb-${b.variant}${b.pressed ? ' bb-pressed' : ''}`}
             disabled={b.disabled || isBusy}
             aria-busy={isBusy || undefined}
+            aria-pressed={b.pressed}
             onClick={() => tap(i)}
           >
             {b.icon ? <img src={b.icon} alt="" aria-hidden="true" /> : null}

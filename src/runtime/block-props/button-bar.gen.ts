@@ -2,7 +2,7 @@
 import type { Action } from '../page-config.gen';
 
 /**
- * One or more buttons that run actions. A button is disabled while its actions run.
+ * One or more buttons that run actions. A button is disabled while its actions run; a button with `pressed` is a toggle with an on state of its own (text, icon, actions).
  */
 export interface ButtonBarProps {
   /**
@@ -36,4 +36,20 @@ export interface ButtonSpec {
    * Small icon image URL shown before the text.
    */
   icon?: string;
+  /**
+   * A toggle button (collect, follow): true, or a ${…} expression that is truthy while it is on. On, it is marked pressed (aria-pressed) and shows pressedText / pressedIcon and runs pressedActions instead.
+   */
+  pressed?: boolean | string;
+  /**
+   * Label while pressed (e.g. 已收藏); may be a ${…} template. Default: text.
+   */
+  pressedText?: string;
+  /**
+   * Icon image URL while pressed (e.g. a filled star). Default: icon.
+   */
+  pressedIcon?: string;
+  /**
+   * Run in order when tapped while pressed (e.g. remove the collection). Default: actions.
+   */
+  pressedActions?: Action[];
 }
