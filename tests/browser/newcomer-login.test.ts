@@ -86,9 +86,13 @@ describe('login consent', () => {
       expect(box?.height).toBeGreaterThanOrEqual(44);
     }
     expect((await consentBox().boundingBox())?.width).toBeGreaterThanOrEqual(44);
-    // Tapping the sentence ticks the box, like tapping the box itself.
-    await consent.getByText('我已阅读并同意').click();
+    // Tapping the words 我已阅读并同意 ticks the box, like tapping the box itself; tapping it again unticks it.
+    const words = { position: { x: 8, y: 22 } };
+    await consent.locator('label').click(words);
     expect(await consentBox().isChecked()).toBe(true);
+    expect(page.url()).toBe(`${server.url}/user/mobile_login`);
+    await consentBox().click();
+    expect(await consentBox().isChecked()).toBe(false);
   });
 
   it('refuses to send a code or log in until the box is ticked: a clear toast, nothing sent to the server', async () => {
