@@ -8,7 +8,8 @@
  * ratios use the mean). Each endpoint gets a 1 s warm-up, then BENCH_SECONDS (5) s at BENCH_CONNECTIONS (10)
  * connections; printed: req/s, p50/p99 latency, non-2xx replies, ratio to the ceiling, and the targets of issue 9
  * next to them. Requests carry a sign like the app's; the user home statistics run with a session token.
- * BENCH_PROFILE=<dir> writes a CPU profile of each server process there (`node --cpu-prof`).
+ * BENCH_PROFILE=<dir> writes a CPU profile of each server process there (`node --cpu-prof`); BENCH_ONLY=sqlite|postgres
+ * and BENCH_CASES=<words> narrow the run while iterating.
  * The machine is shared and noisy: compare ratios within one run.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -42,6 +43,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const P99_TARGET_MS = 20;
+/** BENCH_ONLY=sqlite|postgres runs one database; BENCH_CASES=subjects,news runs the cases whose label holds a word. */
+const ONLY = process.env.BENCH_ONLY;
+const CASE_FILTER = process.env.BENCH_CASES?.split(',').filter(Boolean);
 
 interface Case {
   label: string;
@@ -210,7 +214,7 @@ async function bench(kind: Kind, dbUrl?: string): Promise<Row[]> {
   const rows: Row[] = [];
   try {
     console.log(`\n${kind} (server pid ${server.pid}, NODE_ENV=production)`);
-    for (const c of CASES) {
+    for (const c of CASES.filter((x) => !CASE_FILTER || CASE_FILTER.some((w) => x.label.includes(w)))) {
       const r = requestFor(server.first.url, c, server.first.token);
       const reply = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
       const text = await reply.text();
@@ -257,9 +261,9 @@ if (process.argv[2] === SERVE_FLAG) {
     `bench:api — ${CONNECTIONS} connections, ${SECONDS} s per endpoint after a 1 s warm-up; ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   const ceilings = [await ceiling()];
-  const rows = await bench('sqlite');
-  ceilings.push(await ceiling());
-  if (pgUrl) {
+  const rows = ONLY === 'postgres' ? [] : await bench('sqlite');
+  if (ONLY !== 'postgres') ceilings.push(await ceiling());
+  if (pgUrl && ONLY !== 'sqlite') {
     rows.push(...(await bench('postgres', pgUrl)));
     ceilings.push(await ceiling());
   }

@@ -6,6 +6,7 @@ import { encryptJson } from '../../protocol/cipher';
 import { computeSign, type Params, safeEqualHex } from '../../protocol/sign';
 import { type CachePolicy, cachePolicyOf } from '../cache/cached-endpoints';
 import { type CachedReply, COMPRESS_MIN_BYTES, encodedBody, etagOf, pickEncoding, ReadCache } from '../cache/read-cache';
+import { VerifiedTokens } from '../cache/verified-tokens';
 import type { AuthUser, RequestContext, Services } from './context';
 import type { RouteHandler } from './define';
 import { ApiError, sessionInvalid, unauthorized } from './errors';
@@ -33,7 +34,12 @@ function verifySign(e: AnyEndpoint, req: FastifyRequest, params: Params, key: st
   }
 }
 
-async function authenticate(req: FastifyRequest, services: Services, mode: AnyEndpoint['auth']): Promise<AuthUser | null> {
+async function authenticate(
+  req: FastifyRequest,
+  services: Services,
+  mode: AnyEndpoint['auth'],
+  tokens: VerifiedTokens,
+): Promise<AuthUser | null> {
   if (mode === 'none') return null;
   const header = req.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -41,7 +47,8 @@ async function authenticate(req: FastifyRequest, services: Services, mode: AnyEn
     if (mode === 'required') throw unauthorized();
     return null;
   }
-  const claims = await services.jwt.verify(token, services.clock());
+  const now = services.clock();
+  const claims = await tokens.verify(token, now, (t) => services.jwt.verify(t, now));
   if (!claims) {
     if (mode === 'required') throw unauthorized('登录已过期或令牌无效，请重新登录');
     return null;
@@ -77,6 +84,7 @@ export function registerEndpoints(
   if (missing.length) throw new Error(`endpoints without a server handler: ${missing.join(', ')}`);
 
   const cache = new ReadCache();
+  const tokens = new VerifiedTokens();
   for (const e of endpoints) {
     const handler = byId.get(e.id) as RouteHandler;
     const policy = cachePolicyOf(e);
@@ -84,7 +92,7 @@ export function registerEndpoints(
 
     /** Runs the handler and makes the reply the contract allows: envelope JSON (and ETag for a GET). */
     const produce = async (req: FastifyRequest, input: unknown): Promise<{ body: Envelope }> => {
-      const user = await authenticate(req, services, e.auth);
+      const user = await authenticate(req, services, e.auth, tokens);
       const ctx: RequestContext = { ...services, user, ip: req.ip, log: req.log };
       // The reply is what the contract parses out of the handler's value: undeclared keys never leave.
       const check = e.output.safeParse(await handler.run(input, ctx));
