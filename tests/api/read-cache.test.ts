@@ -9,6 +9,7 @@ import type { Envelope } from '../../src/contract/envelope';
 import * as framework from '../../src/contract/framework';
 import * as genus from '../../src/contract/genus';
 import * as pages from '../../src/contract/pages';
+import * as study from '../../src/contract/study';
 import { DEFAULT_SIGN_KEY } from '../../src/protocol/keys';
 import { computeSign } from '../../src/protocol/sign';
 import { buildApp } from '../../src/server/app';
@@ -28,12 +29,17 @@ interface Read {
   text: string;
 }
 
-/** GET through HTTP like the app (sign, DeviceType), keeping the `x-read-cache` header. */
+/** Calls an endpoint through HTTP like the app (sign, DeviceType; GET or POST), keeping the `x-read-cache` header. */
 async function get(base: string, e: AnyEndpoint, params: Params): Promise<Read> {
-  const q = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const post = e.method === 'POST';
+  const q = new URLSearchParams(post ? [] : Object.entries(params).map(([k, v]) => [k, String(v)]));
   const sign = computeSign(DEFAULT_SIGN_KEY, e.path, params);
   if (sign) q.set('sign', sign);
-  const res = await fetch(`${base}${HOST_PREFIX[e.host]}${e.path}?${q}`, { headers: { DeviceType: 'web' } });
+  const res = await fetch(`${base}${HOST_PREFIX[e.host]}${e.path}?${q}`, {
+    method: e.method,
+    headers: post ? { DeviceType: 'web', 'content-type': 'application/json' } : { DeviceType: 'web' },
+    body: post ? JSON.stringify(params) : undefined,
+  });
   const text = await res.text();
   const body = JSON.parse(text) as Envelope;
   expect(body.status, body.msg).toBe(0);
@@ -198,7 +204,37 @@ describe.each(databases())('%s: replies served from memory', (kind) => {
         return t;
       },
     },
+    {
+      name: 'search',
+      endpoint: study.search,
+      input: () => ({ ...subject, word: '考试', count: 10 }),
+      async write(k) {
+        const t = tag();
+        await k
+          .updateTable('news')
+          .set({ title: `考试${t}` })
+          .where('genus_id', '=', subject.genus_id)
+          .where('category_id', '=', subject.category_id)
+          .where('id', '=', (eb) =>
+            eb
+              .selectFrom('news')
+              .select((e) => e.fn.max('id').as('m'))
+              .where('genus_id', '=', subject.genus_id)
+              .where('category_id', '=', subject.category_id),
+          )
+          .execute();
+        return t;
+      },
+    },
   ];
+
+  it('searches for other words are cached apart', async () => {
+    const a = await get(s.url, study.search, { ...subject, word: '考试', count: 10 });
+    const b = await get(s.url, study.search, { ...subject, word: '复习', count: 10 });
+    expect((a.data as { word: string }).word).toBe('考试');
+    expect((b.data as { word: string }).word).toBe('复习');
+    expect((await get(s.url, study.search, { ...subject, word: '复习', count: 10 })).text).toBe(b.text);
+  });
 
   it.each(kinds)('$name: a write to its table is served at once, never the cached value', async (c) => {
     const input = c.input();

@@ -2,6 +2,7 @@ import type { AnyEndpoint } from '../../contract/endpoint';
 import * as framework from '../../contract/framework';
 import * as genus from '../../contract/genus';
 import * as pages from '../../contract/pages';
+import * as study from '../../contract/study';
 
 /** What a cached reply depends on: a write to one of `tables` (or a page-config reload, `pages`) invalidates it. */
 export interface CachePolicy {
@@ -17,8 +18,8 @@ const FIRST_PAGES = 50;
 const firstPages = (input: Record<string, unknown>) => Number(input.offset ?? 0) < FIRST_PAGES;
 
 /**
- * The read-mostly public replies served from memory (src/server/http/register.ts). Only unencrypted GET endpoints
- * with auth `none` or `optional` may be here (checked at start), and an `optional` one is cached only for requests
+ * The read-mostly public replies served from memory (src/server/http/register.ts). Only unencrypted reads (GET, or
+ * a POST that writes nothing) with auth `none` or `optional` may be here (checked at start), and an `optional` one is cached only for requests
  * without an `Authorization` header: a reply cached here is the same for every anonymous caller.
  * A table listed here must also get a version trigger on PostgreSQL (migrations/0007_cache_versions.ts), else its
  * replies are not cached there (a warning is logged).
@@ -37,12 +38,14 @@ export const CACHED_ENDPOINTS: ReadonlyArray<readonly [AnyEndpoint, CachePolicy]
   [framework.childDistricts, { tables: ['districts'] }],
   [pages.pageManifest, { tables: [], pages: true }],
   [pages.pageConfig, { tables: [], pages: true }],
+  // A POST only because the word may be long; read-only, and the hot words make a few searches most of them.
+  [study.search, { tables: ['categories', 'news', 'strategies', 'courses', 'ebooks'] }],
 ];
 
 export function cachePolicyOf(e: AnyEndpoint): CachePolicy | undefined {
   const found = CACHED_ENDPOINTS.find(([c]) => c.id === e.id)?.[1];
-  if (found && (e.method !== 'GET' || e.auth === 'required' || e.encrypt)) {
-    throw new Error(`${e.id} cannot be cached: only public, unencrypted GET replies are the same for every caller`);
+  if (found && (e.method === 'DELETE' || e.auth === 'required' || e.encrypt)) {
+    throw new Error(`${e.id} cannot be cached: only public, unencrypted reads are the same for every caller`);
   }
   return found;
 }

@@ -102,7 +102,7 @@ export function registerEndpoints(
       return { body: { status: 0, msg: 'ok', code: CODE.ok, data } };
     };
 
-    // Cached endpoints: request URL → the input it parsed to. A URL seen before has a valid sign and input (both
+    // Cached GET endpoints: request URL → the input it parsed to. A URL seen before has a valid sign and input (both
     // are functions of the URL and the fixed sign key), so a repeat skips the HMAC and the schema parse.
     const inputs = new Map<string, unknown>();
     app.route({
@@ -110,7 +110,7 @@ export function registerEndpoints(
       url: urlOf(e),
       handler: async (req, reply) => {
         const anonymous = e.auth === 'none' || req.headers.authorization === undefined;
-        if (policy && anonymous) {
+        if (policy && anonymous && e.method === 'GET') {
           const known = inputs.get(req.url);
           if (known !== undefined) return sendCached(req, reply, await cachedReply(cache, services, e, policy, known, produce, req));
         }
@@ -118,8 +118,10 @@ export function registerEndpoints(
         verifySign(e, req, params, services.config.signKey);
         const input = parseInput(e.input, params);
         if (policy && anonymous && (!policy.when || policy.when(input as Record<string, unknown>))) {
-          if (inputs.size >= MAX_KNOWN_URLS) inputs.clear();
-          inputs.set(req.url, input);
+          if (e.method === 'GET') {
+            if (inputs.size >= MAX_KNOWN_URLS) inputs.clear();
+            inputs.set(req.url, input);
+          }
           return sendCached(req, reply, await cachedReply(cache, services, e, policy, input, produce, req));
         }
         const { body } = await produce(req, input);
@@ -172,11 +174,11 @@ function sameStamps(a: readonly number[], b: readonly number[]): boolean {
 }
 
 function sendCached(req: FastifyRequest, reply: FastifyReply, { entry: r, hit }: { entry: CachedReply; hit: boolean }): FastifyReply {
-  reply
-    .header('etag', r.etag)
-    .header('cache-control', 'no-cache')
-    .header('x-read-cache', hit ? 'hit' : 'miss');
-  if (req.headers['if-none-match'] === r.etag) return reply.code(304).send();
+  reply.header('x-read-cache', hit ? 'hit' : 'miss');
+  if (req.method === 'GET') {
+    reply.header('etag', r.etag).header('cache-control', 'no-cache');
+    if (req.headers['if-none-match'] === r.etag) return reply.code(304).send();
+  }
   reply.type('application/json; charset=utf-8');
   if (r.json.length < COMPRESS_MIN_BYTES) return reply.send(r.json);
   // Compressed once per cached reply, not per request (the compress plugin leaves an encoded reply alone).

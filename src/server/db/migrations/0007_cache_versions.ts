@@ -3,7 +3,18 @@ import type { DialectName } from '../connect';
 import type { AnyDb } from './columns';
 
 /** Tables whose rows the read cache (src/server/cache) serves from memory. A newly cached table needs a new migration. */
-const CACHED_TABLES = ['genera', 'categories', 'news', 'notices', 'banners', 'hot_words', 'districts', 'strategies'] as const;
+const CACHED_TABLES = [
+  'genera',
+  'categories',
+  'news',
+  'notices',
+  'banners',
+  'hot_words',
+  'districts',
+  'strategies',
+  'courses',
+  'ebooks',
+] as const;
 
 /**
  * PostgreSQL: one version counter per cached table, bumped by a statement trigger inside the writing transaction,
