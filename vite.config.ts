@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineEntryCss, precompress } from './scripts/build-plugins';
 
 // The client signs requests and decrypts replies with the same keys the server uses.
 process.env.VITE_SIGN_KEY ||= process.env.SIGN_KEY ?? '';
@@ -9,8 +10,10 @@ const API_PORT = Number(process.env.API_PORT ?? 8081);
 const proxied = ['/api', '/member', '/cet', '/ai', '/circle', '/school', '/dev', '/media'];
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+  // Entry CSS inline in index.html; .br/.gz next to every asset; the build manifest (dist/.vite/manifest.json)
+  // tells the server which chunks each block type loads, so it can preload those of the landing page.
+  plugins: [react(), inlineEntryCss(), precompress()],
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600, manifest: true },
   server: {
     port: Number(process.env.PORT ?? 8080),
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: `http://127.0.0.1:${API_PORT}`, changeOrigin: false }])),

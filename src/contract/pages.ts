@@ -3,16 +3,16 @@ import { endpoint } from './endpoint';
 import { CODE } from './envelope';
 import { empty } from './fields';
 
+/**
+ * What routing needs of a page's meta (sent with every HTML page, so kept small): the guards and the tab-bar
+ * flag. The title and the rest of the meta come with the page's config.
+ */
 const meta = z.object({
-  title: z.string(),
   auth: z.boolean(),
   needCategory: z.boolean(),
   needBinding: z.optional(z.boolean()),
-  hideHome: z.optional(z.boolean()),
-  hideFeedback: z.optional(z.boolean()),
-  comingSoon: z.optional(z.boolean()),
-  tabBar: z.optional(z.boolean()),
   devOnly: z.optional(z.boolean()),
+  tabBar: z.optional(z.boolean()),
 });
 const route = z.object({ name: z.string(), path: z.string(), aliases: z.array(z.string()), meta });
 export type RouteEntry = z.infer<typeof route>;

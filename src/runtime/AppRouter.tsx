@@ -5,6 +5,7 @@ import { tabBarState } from '../state/tab-bar';
 import { loadManifest, type Manifest } from './manifest';
 import { NotFound } from './NotFound';
 import { PageHost } from './PageHost';
+import { PageLoading } from './skeleton';
 
 /** The route table comes from the page configs (`pages-config/`), one route per config and alias. */
 export function AppRouter() {
@@ -15,7 +16,7 @@ export function AppRouter() {
       setManifest(m);
     });
   }, []);
-  if (manifest === null) return <div className="page-loading">{i18n.app.loading}</div>;
+  if (manifest === null) return <PageLoading />;
   if (typeof manifest === 'string') return <p className="error-text">{manifest}</p>;
   return (
     <Routes>

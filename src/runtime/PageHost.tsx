@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { i18n } from '../i18n';
@@ -15,6 +15,7 @@ import { renderTemplate, type Scope } from './expr';
 import { BIND_MOBILE_ROUTE, guardRedirect } from './guards';
 import { loadPageConfig, type RouteEntry } from './manifest';
 import type { PageConfig } from './page-config.gen';
+import { PageLoading, useFirstLoadHold } from './skeleton';
 
 /** The page's config, fetched only once the guards let the visitor in (`name` null until then). */
 function useConfig(name: string | null): PageConfig | string | null {
@@ -81,7 +82,8 @@ function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
   useEffect(() => {
     document.title = title ? `${title} - ${i18n.app.name}` : i18n.app.name;
   }, [title]);
-  useEffect(() => {
+  // Before paint: the shell's back-home link appears in the same frame as the page (nothing moves under it).
+  useLayoutEffect(() => {
     uiState.page = { name: entry.name, hideHome: Boolean(config.meta.hideHome), hideFeedback: Boolean(config.meta.hideFeedback) };
     return () => {
       if (uiState.page?.name === entry.name) uiState.page = null;
@@ -112,10 +114,15 @@ function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
       runActions(actions, { env, page, scope: s, run: (more, extra) => run(more, { ...s, ...extra }) });
     return { page, env, file: `pages-config (${config.name})`, run };
   }, [page, env, config.name]);
+  // The landing page stays behind its skeleton until its first data arrived (then shows whole, nothing shifts).
+  const held = useFirstLoadHold(data.sources, Object.keys(config.data ?? {}));
   return (
-    <main className={`page page-${config.name}`} data-page={config.name}>
-      <BlockList nodes={config.blocks} scope={scope} ctx={ctx} path="/blocks" />
-    </main>
+    <>
+      {held ? <PageLoading /> : null}
+      <main className={`page page-${config.name}`} data-page={config.name} hidden={held}>
+        <BlockList nodes={config.blocks} scope={scope} ctx={ctx} path="/blocks" />
+      </main>
+    </>
   );
 }
 
@@ -142,7 +149,7 @@ export function PageHost({ entry }: { entry: RouteEntry }) {
   }, [withTabBar, entry.name]);
   if (redirect) return <Navigate to={redirect} replace />;
   if (binding === 'bind') return <Navigate to={`${BIND_MOBILE_ROUTE}?redirect=${encodeURIComponent(fullPath)}`} replace />;
-  if (config === null || binding === 'checking') return <div className="page-loading">{i18n.app.loading}</div>;
+  if (config === null || binding === 'checking') return <PageLoading />;
   if (typeof config === 'string') {
     return (
       <main className="page">

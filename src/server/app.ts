@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { allEndpoints } from '../contract';
 import { HOST_PREFIX } from '../contract/endpoint';
 import { CODE } from '../contract/envelope';
+import { registerClientFiles, registerCompression } from './client/static-files';
 import type { ServerConfig } from './config';
 import type { Db } from './db/connect';
 import { registerDevRoutes } from './dev/routes';
@@ -66,6 +64,7 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
   });
 
   installErrorEnvelope(app);
+  await registerCompression(app);
 
   registerEndpoints(app, allEndpoints, allRouteHandlers, services);
   // The published contract, generated once at start (not per request).
@@ -74,41 +73,16 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
   registerMediaRoutes(app, services);
   if (config.devTools) registerDevRoutes(app, services);
 
-  const indexFile = config.clientDir ? path.join(config.clientDir, 'index.html') : '';
-  const hasClient = Boolean(config.clientDir && fs.existsSync(indexFile));
-  const indexHtml = hasClient ? fs.readFileSync(indexFile, 'utf8') : '';
-  // The app shell with the route table inlined, rebuilt only when the page configs change.
-  let shell = { version: '', html: '' };
-  if (hasClient && config.clientDir) {
-    await app.register(fastifyStatic, {
-      root: config.clientDir,
-      wildcard: false,
-      index: false,
-      setHeaders(res, file: string) {
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  const sendShell = await registerClientFiles(app, config.clientDir, pages);
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
-    if (API_PREFIXES.some((p) => url.startsWith(p)) || req.method !== 'GET' || !hasClient) {
+    if (API_PREFIXES.some((p) => url.startsWith(p)) || req.method !== 'GET' || !sendShell) {
       return reply.code(404).send(refusal(1, CODE.notFound, `接口不存在：${req.method} ${url}`));
     }
-    // Client-side routes: every other GET gets the app shell, with the route table inlined.
-    const manifest = pages.manifest();
-    if (shell.version !== manifest.version) shell = { version: manifest.version, html: shellHtml(indexHtml, manifest) };
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell.html);
+    // Client-side routes: every other GET gets the app shell (route table, page config and skeleton inlined).
+    return sendShell(req, reply);
   });
 
   return { app, services };
-}
-
-/** Inlines the route table as inert JSON (no script runs from it, so the CSP needs no unsafe-inline). */
-function shellHtml(indexHtml: string, manifest: unknown): string {
-  const json = JSON.stringify(manifest).replace(/</g, '\\u003c');
-  return indexHtml.replace(
-    '<div id="root"></div>',
-    `<script id="page-manifest" type="application/json">${json}</script><div id="root"></div>`,
-  );
 }

@@ -206,7 +206,7 @@ export class PageStore {
   manifest(): { version: string; routes: RouteEntry[]; tabBar?: TabBar } {
     if (this.manifestCache) return this.manifestCache;
     const routes = [...this.byFile.values()]
-      .map(({ config: c }) => ({ name: c.name, path: c.path, aliases: c.aliases ?? [], meta: c.meta }))
+      .map(({ config: c }) => ({ name: c.name, path: c.path, aliases: c.aliases ?? [], meta: routeMeta(c.meta) }))
       .sort((a, b) => a.path.localeCompare(b.path));
     const version = crypto
       .createHash('sha1')
@@ -231,4 +231,16 @@ function foldersUnder(root: string): string[] {
     if (e.isDirectory()) out.push(...foldersUnder(path.join(root, e.name)));
   }
   return out;
+}
+
+/** The route-table part of a page's meta: guards and the tab-bar flag only (the page config carries the rest). */
+function routeMeta(meta: PageConfig['meta']): RouteEntry['meta'] {
+  const m = meta as PageConfig['meta'] & { tabBar?: boolean };
+  return {
+    auth: m.auth,
+    needCategory: m.needCategory,
+    ...(m.needBinding ? { needBinding: true } : {}),
+    ...(m.devOnly ? { devOnly: true } : {}),
+    ...(m.tabBar ? { tabBar: true } : {}),
+  };
 }

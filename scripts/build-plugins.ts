@@ -1,0 +1,80 @@
+/**
+ * Vite build plugins of the first load (issue 9):
+ * - `inlineEntryCss`: the entry stylesheet (the app shell's CSS, a few KB) goes inline into index.html, so the
+ *   first paint waits for no stylesheet request; lazy chunks keep their own CSS files.
+ * - `precompress`: after the bundle is written, every text asset gets a brotli (`.br`, quality 11) and a gzip
+ *   (`.gz`, level 9) sibling, which the server sends as they are (`@fastify/static` `preCompressed`). A copy that
+ *   is not smaller than the file is not written. Source maps are left alone (only developer tools fetch them).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Plugin } from 'vite';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+export function inlineEntryCss(): Plugin {
+  return {
+    name: 'beikao:inline-entry-css',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return;
+      let source = String(html.source);
+      source = source.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+        const css = bundle[file];
+        if (css?.type !== 'asset') return tag;
+        return `<style id="shell-css">${String(css.source).replace(/<\/style/gi, '<\\/style')}</style>`;
+      });
+      html.source = source;
+    },
+  };
+}
+
+/** Writes `<file>.br` and `<file>.gz` next to every compressible file of the output folder. */
+export async function precompressFolder(dir: string): Promise<{ files: number; raw: number; br: number }> {
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[])
+    .map((f) => path.join(dir, f))
+    .filter((f) => COMPRESSIBLE.test(f) && !f.includes(`${path.sep}.vite${path.sep}`) && fs.statSync(f).isFile());
+  let raw = 0;
+  let br = 0;
+  await Promise.all(
+    files.map(async (file) => {
+      const data = fs.readFileSync(file);
+      const [b, g] = await Promise.all([
+        brotli(data, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        }),
+        gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
+      ]);
+      raw += data.length;
+      br += Math.min(b.length, data.length);
+      if (b.length < data.length) fs.writeFileSync(`${file}.br`, b);
+      if (g.length < data.length) fs.writeFileSync(`${file}.gz`, g);
+    }),
+  );
+  return { files: files.length, raw, br };
+}
+
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'beikao:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const r = await precompressFolder(outDir);
+      this.info?.(`precompressed ${r.files} files: ${(r.raw / 1024).toFixed(0)} KB → ${(r.br / 1024).toFixed(0)} KB brotli`);
+    },
+  };
+}

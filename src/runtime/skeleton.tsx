@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { i18n } from '../i18n';
+import type { SourceState } from './block-api';
+
+/**
+ * The skeleton the server put into `#root` for the landing page (src/server/client/skeleton.ts): kept when
+ * React renders (`captureSkeleton()` in main.tsx) and put back by the loading states of that first page, so
+ * the screen goes from skeleton to page without a blank or "loading" frame in between. The landing page stays
+ * behind it until its first data arrived (`useFirstLoadHold`), so its blocks appear at once, in place, instead
+ * of being pushed down one by one as sources answer (layout shift). Other pages show the plain loading line.
+ */
+let initial: { path: string; node: Element } | null = null;
+
+/** Longest the landing page waits behind its skeleton for its data; after that it shows what it has. */
+export const FIRST_LOAD_HOLD_MS = 2500;
+
+/** Keeps the skeleton's element: React empties `#root` on its first commit, where PageLoading puts it back. */
+export function captureSkeleton(root: HTMLElement | null): void {
+  const node = root?.firstElementChild;
+  initial = node ? { path: location.pathname, node } : null;
+}
+
+/** Later loading states use the plain line. */
+export function releaseSkeleton(): void {
+  initial = null;
+}
+
+export function PageLoading() {
+  const { pathname } = useLocation();
+  if (initial && initial.path !== pathname) releaseSkeleton();
+  if (initial) {
+    const { node } = initial;
+    // The same element moves in (no re-parse, nothing repainted differently).
+    return (
+      <div className="sk-host" data-testid="skeleton" ref={(el) => void (el && node.parentElement !== el && el.replaceChildren(node))} />
+    );
+  }
+  return <div className="page-loading">{i18n.app.loading}</div>;
+}
+
+const settled = (s: SourceState | undefined) => Boolean(s && !s.loading && (s.loaded || s.data !== undefined || s.error));
+
+/**
+ * True while the landing page (the one the skeleton belongs to) waits for the first answer of every data
+ * source it declares, at most FIRST_LOAD_HOLD_MS. Always false for other pages and once it turned false.
+ */
+export function useFirstLoadHold(sources: Record<string, SourceState>, names: readonly string[]): boolean {
+  const { pathname } = useLocation();
+  const [held, setHeld] = useState(() => initial !== null && initial.path === pathname);
+  const done = names.every((n) => settled(sources[n]));
+  useEffect(() => {
+    if (!held) return;
+    if (done) {
+      setHeld(false);
+      releaseSkeleton();
+      return;
+    }
+    const timer = setTimeout(() => {
+      setHeld(false);
+      releaseSkeleton();
+    }, FIRST_LOAD_HOLD_MS);
+    return () => clearTimeout(timer);
+  }, [held, done]);
+  return held && !done;
+}

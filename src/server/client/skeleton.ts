@@ -1,0 +1,95 @@
+import { i18n } from '../../i18n';
+import type { PageConfig } from '../../runtime/page-config.gen';
+
+/**
+ * The page as it looks before the script runs: built from the landing route's page config, so the first paint
+ * shows the shell's header (the back-home link, or the page's own top bar) where the real one will be, and
+ * grey placeholders shaped like the page's first blocks. Literal texts of the config (titles, headings) are
+ * shown as they are; anything computed from data (`${…}`) is a placeholder. The client keeps this markup on
+ * screen until the page's blocks render (src/runtime/skeleton.tsx), so there is no blank frame between them.
+ * Styles: `.sk-*` in src/styles.css (inlined into the HTML by the build).
+ */
+
+type Node = { type: string; props?: Record<string, unknown>; children?: Node[] };
+
+const MAX_BLOCKS = 6;
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A literal string of the config (no template), else undefined. */
+function literal(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' && !v.includes('${') ? v : undefined;
+}
+
+function ratioOf(v: unknown, def?: string): string | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(typeof v === 'string' ? v : (def ?? ''));
+  return m ? `${m[1]} / ${m[2]}` : undefined;
+}
+
+const line = (width: string) => `<i class="sk-line" style="width:${width}"></i>`;
+
+function card(lines = 3): string {
+  const widths = ['62%', '92%', '78%', '85%'];
+  return `<div class="sk-card">${Array.from({ length: lines }, (_, i) => line(widths[i % widths.length] as string)).join('')}</div>`;
+}
+
+function block(node: Node): string {
+  const p = node.props ?? {};
+  switch (node.type) {
+    case 'top-bar': {
+      const title = literal(p.title);
+      return (
+        `<header class="top-bar"><h1>${title ? escapeHtml(title) : line('48px')}</h1>` +
+        `<span class="subject-name">${p.subtitle ? line('72px') : ''}</span>${p.right ? line('28px') : ''}</header>`
+      );
+    }
+    case 'banner-carousel':
+      return `<div class="sk-box sk-banner" style="aspect-ratio:${ratioOf(p.ratio, '5:2')}"></div>`;
+    case 'image': {
+      const ratio = ratioOf(p.ratio);
+      return `<div class="sk-box" style="aspect-ratio:${ratio ?? '16 / 9'};border-radius:${Number(p.radius ?? 0)}px"></div>`;
+    }
+    case 'notice-bar':
+      return `<div class="sk-box sk-notice"></div>`;
+    case 'grid': {
+      const columns = Number(p.columns ?? 4) || 4;
+      const count = Array.isArray(p.items) ? Math.min(p.items.length, columns * 2) : columns;
+      const cell = `<span class="sk-cell"><i class="sk-icon"></i>${line('60%')}</span>`;
+      return `<div class="sk-grid" style="grid-template-columns:repeat(${columns},1fr)">${cell.repeat(count)}</div>`;
+    }
+    case 'text': {
+      const text = literal(p.text);
+      const align = typeof p.align === 'string' ? `text-align:${p.align}` : '';
+      if (!text) return `<p class="sk-text" style="${align}">${line('70%')}</p>`;
+      const heading = p.as === 'h1' || p.as === 'h2' || p.size === 'xl' || p.size === 'lg';
+      return `<p class="sk-text${heading ? ' sk-heading' : ' sk-muted'}" style="${align}">${escapeHtml(text)}</p>`;
+    }
+    case 'coming-soon': {
+      const title = literal(p.title);
+      const text = literal(p.text);
+      return `<div class="sk-card sk-center">${title ? `<p class="sk-heading">${escapeHtml(title)}</p>` : line('40%')}${text ? `<p class="sk-muted">${escapeHtml(text)}</p>` : line('80%')}</div>`;
+    }
+    case 'subject-picker':
+      return (
+        `<div class="sk-picker"><div class="sk-picker-menu">${line('70%').repeat(5)}</div>` +
+        `<div class="sk-picker-body"><i class="sk-chip"></i><i class="sk-chip"></i></div></div>`
+      );
+    case 'tabs':
+      return `<div class="sk-tabs">${line('56px')}${line('56px')}${line('56px')}</div>${card()}`;
+    case 'markdown':
+      return `<div class="sk-card">${line('85%')}${line('40%')}${line('96%')}${line('92%')}${line('96%')}${line('60%')}</div>`;
+    default:
+      return card();
+  }
+}
+
+/** The skeleton markup of one page (goes inside `#root`). */
+export function skeletonHtml(config: PageConfig | undefined, opts: { tabBar?: boolean } = {}): string {
+  const nodes = ((config?.blocks ?? []) as unknown as Node[]).filter((n) => n && typeof n.type === 'string' && n.type !== 'on-enter');
+  const header = config && !config.meta.hideHome ? `<span class="back-home">${escapeHtml(i18n.shell.backHome)}</span>` : '';
+  const body = nodes.length ? nodes.slice(0, MAX_BLOCKS).map(block).join('') : card();
+  const tabBar = opts.tabBar ? '<div class="sk-tab-bar"></div>' : '';
+  return `<div class="shell sk${opts.tabBar ? ' sk-has-tab-bar' : ''}" aria-busy="true" aria-label="${escapeHtml(i18n.app.loading)}">${header}<main class="page">${body}</main>${tabBar}</div>`;
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageStore } from '../pages/page-store';
+import { negotiateEncoding, ShellPages } from './shell-html';
+
+/**
+ * Compression of dynamic replies: JSON and HTML of 1 KB and more, brotli (quality 4: fast enough per request)
+ * or gzip as the request's Accept-Encoding allows, br first. Replies that already carry a Content-Encoding
+ * (precompressed files, the shell, cached API replies) are left alone. Registered before any route.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+}
+
+/**
+ * The built client (`dist/`): hashed assets are immutable for a year; other files revalidate. Each file is sent
+ * as its `.br` / `.gz` sibling written by the build when the request accepts it (Vary: Accept-Encoding).
+ * Returns the shell sender for client routes, or null when there is no built client.
+ */
+export async function registerClientFiles(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  pages: PageStore,
+): Promise<((req: FastifyRequest, reply: FastifyReply) => FastifyReply) | null> {
+  if (!clientDir || !fs.existsSync(path.join(clientDir, 'index.html'))) return null;
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders(res, file: string) {
+      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const shells = ShellPages.fromDir(clientDir, pages);
+  return (req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    const shell = shells.forPath(pathname);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', shell.etag).header('vary', 'accept-encoding');
+    if (req.headers['if-none-match'] === shell.etag) return reply.code(304).send();
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(shell.identity);
+    return reply.header('content-encoding', encoding).send(shell[encoding]);
+  };
+}
