@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { i18n } from '../i18n';
 import { tabBarState } from '../state/tab-bar';
 import { loadManifest, type Manifest } from './manifest';
 import { NotFound } from './NotFound';
