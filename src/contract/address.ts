@@ -110,6 +110,7 @@ export const addressDetail = endpoint({
   output: address,
   auth: 'required',
   summary: '一条收货地址',
+  owns: { id: { table: 'addresses', owner: 'user_id' } },
   errors: [CODE.notFound],
 });
 
@@ -123,6 +124,12 @@ export const saveAddress = endpoint({
   output: address,
   auth: 'required',
   summary: '新增（无 id）或修改收货地址',
+  owns: {
+    id: { table: 'addresses', owner: 'user_id' },
+    district_1_id: { public: 'a district (framework.top_level_districts)' },
+    district_2_id: { public: 'a district (framework.child_districts)' },
+    district_3_id: { public: 'a district (framework.child_districts)' },
+  },
   errors: [CODE.notFound, CODE.conflict],
 });
 
@@ -136,5 +143,6 @@ export const removeAddress = endpoint({
   output: z.object({ id: z.number() }),
   auth: 'required',
   summary: '删除收货地址',
+  owns: { id: { table: 'addresses', owner: 'user_id' } },
   errors: [CODE.notFound],
 });

@@ -40,5 +40,6 @@ export const thirdBindInfo = endpoint({
   output: z.object({ user_id: z.number(), mobile_bound: z.number(), mobile: z.string(), wechat: thirdIdentity }),
   auth: 'required',
   summary: '当前用户绑定的手机号与第三方身份（微信）；userId 只能是自己',
+  owns: { userId: { table: 'users', owner: 'id' } },
   errors: [CODE.notFound],
 });

@@ -28,7 +28,29 @@ export interface EndpointDef<I extends z.ZodMiniType, O extends z.ZodMiniType, A
    * Published in the OpenAPI document and docs/api.md.
    */
   readonly errors?: readonly ErrorCode[];
+  /**
+   * What the id-like input fields (`id`, `*_id`, `*Id`) of an `auth: required` endpoint point at: an object the
+   * caller owns (`{table, owner}`: the row of `table` whose `column` (default `id`) is the field's value and whose
+   * `owner` column holds the user id) or a public row (`{public: reason}`). The owner-matrix test calls the endpoint
+   * as another user with the owner's ids and expects the same refusal as for a missing id, with nothing changed;
+   * an id-like field left undeclared fails that test. Published as `x-owns` in the OpenAPI document.
+   */
+  readonly owns?: { readonly [K in keyof z.input<I> & string]?: FieldOwner };
 }
+
+/** An owned row (see `EndpointDef.owns`); `table` and the columns are SQL names, checked by the owner-matrix test. */
+export interface OwnedBy {
+  readonly table: string;
+  /** Column holding the owner's user id (`id` for the users table itself). */
+  readonly owner: string;
+  /** Column the field's value is matched against; default `id`. */
+  readonly column?: string;
+}
+/** A field that names a public row (a subject, a news item): every user may pass any id. */
+export interface PublicId {
+  readonly public: string;
+}
+export type FieldOwner = OwnedBy | PublicId;
 
 export type AnyEndpoint = EndpointDef<z.ZodMiniType, z.ZodMiniType>;
 export type InputOf<E> = E extends EndpointDef<infer I, z.ZodMiniType, AuthMode> ? z.input<I> : never;

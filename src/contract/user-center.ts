@@ -95,6 +95,7 @@ export const vipInfoEndpoint = endpoint({
   output: vipInfo,
   auth: 'required',
   summary: '该科目下有效的会员信息（is_vip 0 不是会员）',
+  owns: { genus_id: { public: 'a subject (大类)' }, category_id: { public: 'a subject (科目)' } },
 });
 
 /** Paged inbox, newest first. The first call of a user creates the welcome / system messages from `message_templates`, once. */
@@ -131,6 +132,7 @@ export const messageRead = endpoint({
   output: z.object({ id: z.number(), is_read: z.number(), unread_count: z.number() }),
   auth: 'required',
   summary: '标记一条消息已读',
+  owns: { id: { table: 'messages', owner: 'user_id' } },
   errors: [CODE.notFound],
 });
 
@@ -162,6 +164,7 @@ export const collections = endpoint({
   output: z.array(collection),
   auth: 'required',
   summary: '我的收藏，最新在前',
+  owns: { genus_id: { public: 'a subject (大类)' }, category_id: { public: 'a subject (科目)' } },
 });
 
 /** Collects an item (news today; other types answer 400 until their area registers a resolver); again returns the same id with created 0. */
@@ -174,6 +177,7 @@ export const addCollection = endpoint({
   output: z.object({ id: z.number(), created: z.number() }),
   auth: 'required',
   summary: '收藏一项内容（已收藏时 created 0）',
+  owns: { ref_id: { public: 'the collected content (a news item today), readable by everyone' } },
   errors: [CODE.notFound],
 });
 
@@ -187,6 +191,7 @@ export const removeCollection = endpoint({
   output: z.object({ id: z.number() }),
   auth: 'required',
   summary: '取消收藏',
+  owns: { id: { table: 'collections', owner: 'user_id' } },
   errors: [CODE.notFound],
 });
 

@@ -18,6 +18,8 @@ export interface OperationExtensions {
   'x-auth': AnyEndpoint['auth'];
   /** `data` arrives as `{encrypt}`: base64(nonce ‖ AES-256-GCM ciphertext ‖ tag) of the JSON of the real data. */
   'x-encrypted': boolean;
+  /** Input fields naming an owned row (`{table, owner, column?}`) or a public one (`{public}`); see EndpointDef.owns. */
+  'x-owns'?: AnyEndpoint['owns'];
 }
 
 function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
@@ -126,6 +128,7 @@ function operation(e: AnyEndpoint): Json {
   if (hasParams) parameters.push(SIGN_PARAMETER);
   const security = e.auth === 'required' ? [{ bearer: [] }] : e.auth === 'optional' ? [{ bearer: [] }, {}] : [];
   const extensions: OperationExtensions = { 'x-error-codes': codes, 'x-host': e.host, 'x-auth': e.auth, 'x-encrypted': Boolean(e.encrypt) };
+  if (e.owns) extensions['x-owns'] = e.owns;
   return {
     operationId: e.id,
     summary: e.summary,

@@ -1,0 +1,66 @@
+// Owned-object factories for the owner matrix (tests/api/owner-matrix.test.ts), one per table that an endpoint's
+// `owns` declaration names. A new module that declares `owns: {x_id: {table: 'orders', owner: 'user_id'}}` adds
+// one entry here: how a user comes to own a row of that table, through the API where there is one.
+import * as addressApi from '../../../src/contract/address';
+import * as uc from '../../../src/contract/user-center';
+import type { Database } from '../../../src/server/db/schema';
+import { request } from '../api-client';
+import type { TestServer } from '../test-server';
+import { addressBody } from '../user-center-flows';
+
+export interface Owner {
+  id: number;
+  token: string;
+}
+
+/** A row the owner now owns (every column, straight from the database). */
+export type OwnedRow = Record<string, unknown>;
+
+export type Factory = (s: TestServer, owner: Owner) => Promise<OwnedRow>;
+
+async function rowOf(s: TestServer, table: keyof Database, id: number): Promise<OwnedRow> {
+  return (await s.services.db.kysely.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as OwnedRow;
+}
+
+async function ok<T>(what: string, res: Promise<{ body: { status: number; msg: string; data: T } }>): Promise<T> {
+  const r = await res;
+  if (r.body.status !== 0) throw new Error(`factory ${what}: refused: ${r.body.msg}`);
+  return r.body.data;
+}
+
+export const OWNED_FACTORIES: Readonly<Record<string, Factory>> = {
+  /** Saved through the address API (a valid address in 广东省广州市天河区). */
+  addresses: async (s, owner) => {
+    const body = await addressBody(s, { name: '甲的地址' });
+    const saved = await ok('addresses', request(s.url, addressApi.saveAddress, body, { token: owner.token }));
+    return rowOf(s, 'addresses', saved.id);
+  },
+  /** The welcome messages a user's first inbox call creates; the newest unread one. */
+  messages: async (s, owner) => {
+    const list = await ok('messages', request(s.url, uc.messages, {}, { token: owner.token }));
+    const unread = list.find((m) => m.is_read === 0);
+    if (!unread) throw new Error('factory messages: the owner has no unread message');
+    return rowOf(s, 'messages', unread.id);
+  },
+  /** A collected news item (the first news the owner has not collected yet). */
+  collections: async (s, owner) => {
+    const taken = await s.services.db.kysely
+      .selectFrom('collections')
+      .select('ref_id')
+      .where('user_id', '=', owner.id)
+      .where('type', '=', 'news')
+      .execute();
+    let q = s.services.db.kysely.selectFrom('news').select('id').orderBy('id');
+    if (taken.length)
+      q = q.where(
+        'id',
+        'not in',
+        taken.map((t) => t.ref_id),
+      );
+    const news = await q.executeTakeFirstOrThrow();
+    const added = await ok('collections', request(s.url, uc.addCollection, { type: 'news', ref_id: news.id }, { token: owner.token }));
+    return rowOf(s, 'collections', added.id);
+  },
+  /** The owner's own account. */
+  users: async (s, owner) => rowOf(s, 'users', owner.id),
+};
