@@ -7,7 +7,7 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/connect';
 import { registerDevRoutes } from './dev/routes';
 import type { Services } from './http/context';
-import { installErrorEnvelope, refusal } from './http/error-envelope';
+import { clientErrorEnvelope, installErrorEnvelope, refusal } from './http/error-envelope';
 import { OPENAPI_PATH, openApiDocument } from './http/openapi';
 import { registerEndpoints } from './http/register';
 import { registerMediaRoutes } from './media/routes';
@@ -40,6 +40,8 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
     frameworkErrors: (_error, _req, reply) => {
       (reply as FastifyReply).code(400).send(refusal(1, CODE.badInput, '请求地址不正确'));
     },
+    // Errors of Node's HTTP parser (URL or headers over 16 KB, timeouts) too.
+    clientErrorHandler: clientErrorEnvelope,
   });
   const pages = new PageStore(
     config.pagesDir,

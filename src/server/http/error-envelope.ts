@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { CODE, type Envelope } from '../../contract/envelope';
 import { ApiError } from './errors';
@@ -36,4 +37,26 @@ export function installErrorEnvelope(app: FastifyInstance): void {
     req.log.error(error);
     return reply.code(500).send(refusal(1, SERVER_ERROR_CODE, '服务器繁忙，请稍后再试'));
   });
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (a URL or headers over 16 KB: 431, a timeout:
+ * 408, bytes that are not HTTP: 400) answer the envelope too, not Fastify's default `{error, message, statusCode}`.
+ * Used as Fastify's `clientErrorHandler`.
+ */
+export function clientErrorEnvelope(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [http, reason, msg] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', '请求地址或请求头过长（超过 16 KB），请减少参数']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', '请求超时，请重试']
+        : [400, 'Bad Request', '请求格式不正确'];
+  const body = JSON.stringify(refusal(1, CODE.badInput, msg));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${http} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

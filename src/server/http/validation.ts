@@ -31,10 +31,26 @@ export function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
   return `参数 ${field} ${issue.message}`;
 }
 
+/** Path of the first string in `value` that holds a NUL character (PostgreSQL text cannot store one), if any. */
+function nulPath(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (depth > 8 || value === null || typeof value !== 'object') return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const found = nulPath(v, path ? `${path}.${k}` : k, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Parse input against an endpoint's schema or throw a 400 naming the first bad field. */
 export function parseInput<S extends z.ZodMiniType>(schema: S, raw: unknown): z.output<S> {
   const result = schema.safeParse(raw ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    // Refused for every endpoint alike: PostgreSQL text cannot hold a NUL (the statement would fail: a 500).
+    const nul = nulPath(result.data, '');
+    if (nul !== undefined) throw badInput(`参数 ${nul || '请求参数'} 不能包含空字符（\\u0000）`);
+    return result.data;
+  }
   const first = result.error.issues[0];
   throw badInput(first ? describeIssue(first, raw) : '请求参数不正确');
 }

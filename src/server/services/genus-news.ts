@@ -43,6 +43,9 @@ export async function newsDetail(s: Services, userId: number | null, id: number)
 /** Counts one view and returns the new count. */
 export async function viewNews(s: Services, id: number): Promise<OutputOf<typeof genus.newsView>> {
   const db = s.db.kysely;
+  // Look first: a refused view writes nothing (an UPDATE of no row would still fire PostgreSQL's cache trigger).
+  const found = await db.selectFrom('news').select('id').where('id', '=', id).executeTakeFirst();
+  if (!found) throw notFound(`资讯 id ${id} `);
   const res = await db
     .updateTable('news')
     .set((eb) => ({ view_count: eb('view_count', '+', 1) }))

@@ -46,6 +46,9 @@ export async function strategyDetail(s: Services, id: number): Promise<OutputOf<
 /** Counts one view and returns the new count. */
 export async function viewStrategy(s: Services, id: number): Promise<OutputOf<typeof study.strategyView>> {
   const db = s.db.kysely;
+  // Look first: a refused view writes nothing (an UPDATE of no row would still fire PostgreSQL's cache trigger).
+  const found = await db.selectFrom('strategies').select('id').where('id', '=', id).executeTakeFirst();
+  if (!found) throw notFound(`攻略 id ${id} `);
   const res = await db
     .updateTable('strategies')
     .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
