@@ -2,21 +2,22 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 
 /**
- * One cached GET reply, ready to send: the envelope's JSON, its ETag and (made on first demand) its gzip and
- * brotli bodies — the work a request would otherwise redo (query, contract parse, JSON, SHA-1, compression).
+ * One cached reply, ready to send: the envelope's JSON as UTF-8 bytes, its ETag and (made on first demand) its gzip
+ * and brotli bodies — the work a request would otherwise redo (query, contract parse, JSON, UTF-8 encoding, SHA-1,
+ * compression).
  */
 export interface CachedReply {
   /** Stamps of the reply's tables, taken before it was read (see db/table-versions.ts). */
   readonly stamps: readonly number[];
   /** The page store's version when the reply was made ('' when it does not depend on pages). */
   readonly pages: string;
-  readonly json: string;
+  readonly body: Buffer;
   readonly etag: string;
   gzip?: Buffer;
   br?: Buffer;
 }
 
-export function etagOf(json: string): string {
+export function etagOf(json: string | Buffer): string {
   return `W/"${crypto.createHash('sha1').update(json).digest('base64url')}"`;
 }
 
@@ -25,12 +26,12 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 export function encodedBody(entry: CachedReply, encoding: 'br' | 'gzip'): Buffer {
   if (encoding === 'br') {
-    entry.br ??= zlib.brotliCompressSync(entry.json, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(entry.json) },
+    entry.br ??= zlib.brotliCompressSync(entry.body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
     });
     return entry.br;
   }
-  entry.gzip ??= zlib.gzipSync(entry.json, { level: 9 });
+  entry.gzip ??= zlib.gzipSync(entry.body, { level: 9 });
   return entry.gzip;
 }
 
@@ -53,7 +54,7 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefi
 }
 
 function sizeOf(e: CachedReply): number {
-  return e.json.length * 2 + 200;
+  return e.body.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0) + 200;
 }
 
 /**

@@ -162,7 +162,8 @@ async function cachedReply(
   cache.misses += 1;
   const { body } = await produce(req, input);
   const json = JSON.stringify(body);
-  const fresh: CachedReply = { stamps: stamps ?? [], pages, json, etag: etagOf(json) };
+  const bytes = Buffer.from(json);
+  const fresh: CachedReply = { stamps: stamps ?? [], pages, body: bytes, etag: etagOf(bytes) };
   if (stamps) cache.set(key, fresh);
   return { entry: fresh, hit: false };
 }
@@ -180,10 +181,10 @@ function sendCached(req: FastifyRequest, reply: FastifyReply, { entry: r, hit }:
     if (req.headers['if-none-match'] === r.etag) return reply.code(304).send();
   }
   reply.type('application/json; charset=utf-8');
-  if (r.json.length < COMPRESS_MIN_BYTES) return reply.send(r.json);
+  if (r.body.length < COMPRESS_MIN_BYTES) return reply.send(r.body);
   // Compressed once per cached reply, not per request (the compress plugin leaves an encoded reply alone).
   reply.header('vary', 'accept-encoding');
   const encoding = pickEncoding(req.headers['accept-encoding'] as string | undefined);
-  if (!encoding) return reply.send(r.json);
+  if (!encoding) return reply.send(r.body);
   return reply.header('content-encoding', encoding).send(encodedBody(r, encoding));
 }
