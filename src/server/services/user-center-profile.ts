@@ -15,29 +15,36 @@ type OwnedTable = 'collections' | 'messages' | 'addresses' | 'feedback';
  * The welcome messages are created first, so a new user's message counts include them.
  */
 export async function statistics(s: Services, userId: number): Promise<OutputOf<typeof uc.userStatistics>> {
-  await ensureWelcomeMessages(s, userId);
   const now = s.clock();
-  // One round trip for the user's start date and every count (each a scalar sub-query on its user_id index).
+  // One round trip for whether the welcome messages exist, the user's start date and every count (each a scalar
+  // sub-query on its user_id index); a user without welcome messages gets them first and is counted again.
   const owned = (table: OwnedTable) => (eb: ExpressionBuilder<Database, never>) =>
     eb
       .selectFrom(table)
       .select((e) => e.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId);
-  const row = await s.db.kysely
-    .selectNoFrom((eb) => [
-      eb.selectFrom('users').select('created_at').where('id', '=', userId).as('created_at'),
-      owned('collections')(eb).as('collection_count'),
-      owned('messages')(eb).as('message_count'),
-      eb
-        .selectFrom('messages')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('is_read', '=', 0)
-        .as('unread_message_count'),
-      owned('addresses')(eb).as('address_count'),
-      owned('feedback')(eb).as('feedback_count'),
-    ])
-    .executeTakeFirstOrThrow();
+  const counts = () =>
+    s.db.kysely
+      .selectNoFrom((eb) => [
+        eb.selectFrom('message_inits').select('user_id').where('user_id', '=', userId).as('welcomed'),
+        eb.selectFrom('users').select('created_at').where('id', '=', userId).as('created_at'),
+        owned('collections')(eb).as('collection_count'),
+        owned('messages')(eb).as('message_count'),
+        eb
+          .selectFrom('messages')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('is_read', '=', 0)
+          .as('unread_message_count'),
+        owned('addresses')(eb).as('address_count'),
+        owned('feedback')(eb).as('feedback_count'),
+      ])
+      .executeTakeFirstOrThrow();
+  let row = await counts();
+  if (row.welcomed === null) {
+    await ensureWelcomeMessages(s, userId);
+    row = await counts();
+  }
   if (row.created_at === null) throw new Error(`user ${userId} not found`);
   const createdAt = Number(row.created_at);
   const collection_count = Number(row.collection_count);
