@@ -19,6 +19,7 @@ export const zhCN = {
   news: { back: '返回', source: '来源', notFound: '文章不存在' },
   login: {
     title: '手机号登录',
+    subtitle: '未注册的手机号验证后将自动注册',
     mobile: '手机号',
     mobilePlaceholder: '请输入手机号',
     code: '验证码',

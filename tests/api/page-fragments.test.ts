@@ -190,7 +190,12 @@ describe('pages of pages-config/ that use fragments are served resolved', () => 
     expect(detailBlocks).toContainEqual({
       type: 'result',
       visibleOn: 'sources.detail.error && (sources.detail.errorCode == 4004 || sources.detail.errorCode == 4000)',
-      props: { status: 'empty', title: '内容不存在或已下架', text: '链接可能有误，或内容已被删除' },
+      props: {
+        status: 'empty',
+        title: '内容不存在或已下架',
+        text: '链接可能有误，或内容已被删除',
+        buttons: [{ text: '返回首页', variant: 'default', actions: [{ action: 'navigate', to: '/' }] }],
+      },
     });
     expect(detailBlocks).toContainEqual({
       type: 'result',

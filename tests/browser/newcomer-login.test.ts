@@ -166,6 +166,9 @@ describe('friendly messages for a missing or bad id', () => {
     expect(await page.locator('#root').textContent()).not.toContain(precise);
     await expect.poll(() => warnings.join('\n')).toContain(precise);
     expect(await page.locator('[data-testid=markdown]').count()).toBe(0);
+    // Not a dead end: a button leads home.
+    await page.locator('[data-testid=result-empty]').getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith(path));
   });
 
   it('a page with a back button keeps it under the friendly message', async () => {

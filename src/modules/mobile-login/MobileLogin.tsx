@@ -77,6 +77,7 @@ export default function MobileLogin({ env, scope }: BlockProps<MobileLoginProps>
   return (
     <section className="mobile-login" data-testid="mobile-login">
       <h1>{t.title}</h1>
+      <p className="mobile-login-subtitle">{t.subtitle}</p>
       <SmsCodeForm
         send={(mobile) => sendLoginCode(env, mobile)}
         submit={(mobile, code) => loginWithCode(env, mobile, code, target)}
