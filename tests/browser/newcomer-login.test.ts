@@ -152,6 +152,21 @@ describe('login consent', () => {
     expect(await page.inputValue('input[name=mobile]')).toBe(mobile);
     expect(await consentBox().isChecked()).toBe(false);
   });
+
+  it('a form left for good is not restored: after 10 minutes away the login page starts empty and unticked', async () => {
+    await page.clock.install();
+    await page.goto(`${server.url}/user/mobile_login`);
+    await consentBox().waitFor();
+    await page.fill('input[name=mobile]', freshMobile());
+    await consentBox().check();
+    await page.getByRole('link', { name: '《隐私政策》' }).click();
+    await page.waitForURL(`${server.url}/user/agreement/privacy`);
+    await page.clock.fastForward('10:01');
+    await page.goBack();
+    await consentBox().waitFor();
+    expect(await page.inputValue('input[name=mobile]')).toBe('');
+    expect(await consentBox().isChecked()).toBe(false);
+  });
 });
 
 describe('friendly messages for a missing or bad id', () => {

@@ -23,7 +23,7 @@ export interface SmsCodeFormProps {
   consent?: SmsConsent;
   /**
    * Keeps what the user typed (mobile, code, consent, resend countdown) when they follow a link of the consent label
-   * and restores it when they come back (memory only, taken once).
+   * and restores it when they come back (memory only, taken once, within 10 minutes).
    */
   draftKey?: string;
   children?: ReactNode;
@@ -35,17 +35,21 @@ interface Draft {
   agreed: boolean;
   /** Epoch ms when a resend is allowed again. */
   resendAt: number;
+  /** Epoch ms when it was kept. */
+  savedAt: number;
 }
 
 const t = i18n.login;
 const drafts = new Map<string, Draft>();
+/** A draft older than this is not restored (the user left for good; the consent is asked again). */
+const DRAFT_TTL_MS = 10 * 60 * 1000;
 
-/** The draft kept under `key` (removed: a draft is restored once). */
+/** The draft kept under `key` (removed: a draft is restored once, and only soon after it was kept). */
 function takeDraft(key: string | undefined): Draft | undefined {
   if (!key) return undefined;
   const draft = drafts.get(key);
   drafts.delete(key);
-  return draft;
+  return draft && Date.now() - draft.savedAt < DRAFT_TTL_MS ? draft : undefined;
 }
 
 /** The mobile + SMS code form shared by login and mobile binding: checks, consent, resend countdown, busy state. */
@@ -94,7 +98,7 @@ export function SmsCodeForm({ send, submit, toast, submitText, busyText, consent
   /** Following a link of the consent label keeps the form for when the user comes back. */
   const keepDraftOnLink = (e: MouseEvent) => {
     if (draftKey && e.target instanceof Element && e.target.closest('a')) {
-      drafts.set(draftKey, { mobile, code, agreed, resendAt: Date.now() + countdown * 1000 });
+      drafts.set(draftKey, { mobile, code, agreed, resendAt: Date.now() + countdown * 1000, savedAt: Date.now() });
     }
   };
 
