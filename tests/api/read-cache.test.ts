@@ -358,7 +358,7 @@ async function findPageFile(dir: string, name: string): Promise<string> {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two app servers on one PostgreSQL database', () => {
   let a: TestServer;
-  let b: { url: string; close(): Promise<void> };
+  let b: { url: string; db: Db; close(): Promise<void> };
 
   beforeAll(async () => {
     a = await startTestServer('postgres');
@@ -373,6 +373,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app servers on one PostgreS
     const address = app.server.address();
     b = {
       url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      db,
       close: async () => {
         await app.close();
         await db.close();
@@ -403,6 +404,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app servers on one PostgreS
     await a.services.db.kysely.updateTable('genera').set({ name: t }).where('id', '=', id).execute();
     expect((await get(b.url, genus.genusList, {})).text).toContain(t);
     expect((await get(a.url, genus.genusList, {})).text).toContain(t);
+  });
+
+  it('a version read asked for after a commit sees it, even while earlier version reads are still running', async () => {
+    const versions = b.db.versions;
+    let stop = false;
+    // Keep version queries of B in flight all the time.
+    const hammer = (async () => {
+      while (!stop) await Promise.all([versions.stamps(['genera']), versions.stamps(['genera'])]);
+    })();
+    try {
+      for (let i = 0; i < 20; i++) {
+        await a.services.db.kysely.updateTable('genera').set({ name: tag() }).where('id', '=', 1).execute();
+        const seen = await versions.stamps(['genera']);
+        const row = await a.services.db.kysely
+          .selectFrom('cache_versions' as never)
+          .select('version' as never)
+          .where('table_name' as never, '=', 'genera' as never)
+          .executeTakeFirstOrThrow();
+        expect(seen).toEqual([Number((row as { version: number }).version)]);
+      }
+    } finally {
+      stop = true;
+      await hammer;
+    }
   });
 
   it('reads of B racing writes on A end on the last committed value', async () => {

@@ -67,22 +67,28 @@ export class LocalTableVersions implements TableVersions, WriteListener {
 /**
  * PostgreSQL, any number of app servers: `cache_versions` holds one counter per cached table, bumped by a
  * statement trigger in the writing transaction (migration 0007), so a counter moves exactly when the write
- * commits, whichever server (or psql session) wrote. Each cached read asks for the counters with one tiny query;
- * reads arriving while one is in flight share the *next* one (a query that started before a request arrived could
- * miss a write acknowledged just before it), so at most one such query runs at a time whatever the load.
+ * commits, whichever server (or psql session) wrote. Each cached read needs the counters from a query that
+ * started after the read arrived (one that started before could miss a write acknowledged just before the request):
+ * a read starts one when fewer than `maxInFlight` (2) run, else it shares the one that starts when a running one ends
+ * with every read that arrived meanwhile. So whatever the load, at most two such tiny queries run at a time, and a
+ * read waits one round trip (two at most).
  */
 export class PgTableVersions implements TableVersions {
-  private inFlight: Promise<Map<string, number> | null> | null = null;
-  private queued: Promise<Map<string, number> | null> | null = null;
+  private running = 0;
+  /** The query that starts when a running one ends, shared by every read that arrived meanwhile. */
+  private next: Promise<Map<string, number> | null> | null = null;
+  private readonly slotFreed: Array<() => void> = [];
   private warned = new Set<string>();
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly warn: (line: string) => void = () => {},
+    /** Version queries running at once (each request waits for one that started after it arrived). */
+    private readonly maxInFlight = 2,
   ) {}
 
-  private fetch(): Promise<Map<string, number> | null> {
-    const run = this.pool
+  private query(): Promise<Map<string, number> | null> {
+    return this.pool
       .query<{ table_name: string; version: number }>({
         name: 'beikao_cache_versions',
         text: 'SELECT table_name, version FROM cache_versions',
@@ -93,24 +99,27 @@ export class PgTableVersions implements TableVersions {
           this.warnOnce('query', `读缓存停用：无法读取 cache_versions（${e instanceof Error ? e.message : String(e)}）`);
           return null;
         },
-      )
-      .finally(() => {
-        this.inFlight = null;
-      });
-    this.inFlight = run;
-    return run;
+      );
+  }
+
+  private start(): Promise<Map<string, number> | null> {
+    this.running += 1;
+    return this.query().finally(() => {
+      this.running -= 1;
+      this.slotFreed.shift()?.();
+    });
   }
 
   /** Counters read by a query that started after this call. */
   current(): Promise<Map<string, number> | null> {
-    if (!this.inFlight) return this.fetch();
-    if (!this.queued) {
-      this.queued = this.inFlight.then(() => {
-        this.queued = null;
-        return this.inFlight ?? this.fetch();
-      });
-    }
-    return this.queued;
+    if (this.running < this.maxInFlight) return this.start();
+    this.next ??= new Promise((resolve) =>
+      this.slotFreed.push(() => {
+        this.next = null;
+        resolve(this.start());
+      }),
+    );
+    return this.next;
   }
 
   async stamps(tables: readonly string[]): Promise<readonly number[] | null> {
