@@ -41,6 +41,10 @@ for (const kind of dbs) {
         `${stats.fullChecksums} full table checksums, ${failures.length} failures`,
     );
     console.log(`replies (HTTP/code): ${JSON.stringify(stats.byCode)}`);
+    const never = Object.entries(stats.okByEndpoint)
+      .filter(([, n]) => n === 0)
+      .map(([id]) => id);
+    if (never.length) console.log(`never answered with success (only refusals reached): ${never.join(', ')}`);
     if (failures.length) failed = true;
   } finally {
     await s.close();

@@ -9,7 +9,7 @@ import { databases, startTestServer, type TestServer } from '../support/test-ser
 
 /** Bounded in `npm test`: a fixed seed and a fixed number of cases per endpoint (`npm run fuzz` runs more). */
 const SEED = 20261123;
-const RUNS = 40;
+const RUNS = 60;
 
 describe('the fuzzer covers the whole contract', () => {
   it('builds inputs for every endpoint, or the endpoint is listed in NOT_FUZZED with a reason', () => {

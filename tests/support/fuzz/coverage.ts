@@ -17,6 +17,10 @@ export const REFUSAL_MAY_WRITE: Readonly<Record<string, { tables: readonly strin
     tables: ['sms_codes'],
     reason: 'a wrong code counts against the code’s 5 tries, committed before the refusal (README: SMS rules)',
   },
+  'auth.official_weixin_login': {
+    tables: ['oauth_states'],
+    reason: 'the one-time OAuth state is spent before the code is exchanged, so a state never serves twice, even with a bad code',
+  },
   'binding.confirm_bind_mobile': {
     tables: ['sms_codes'],
     reason: 'a wrong code counts against the code’s 5 tries, committed before the refusal (same rule as login)',

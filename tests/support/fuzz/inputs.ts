@@ -79,15 +79,68 @@ export function valueArb(s: Json, parsed?: Json): fc.Arbitrary<unknown> {
   }
 }
 
-function objectArb(properties: Record<string, Json>, required: string[], parsed: Record<string, Json> = {}) {
+/**
+ * Values seen in the database and in earlier replies, by column or field name, so generated inputs also name real
+ * rows (a news id that exists, a genus and a category that belong together, a page name, a document key).
+ */
+export interface ValuePool {
+  values: Map<string, unknown[]>;
+  /** Sample rows of each table, for fields that must agree (genus_id with category_id). */
+  rows: Record<string, unknown>[][];
+}
+
+export const emptyPool = (): ValuePool => ({ values: new Map(), rows: [] });
+
+const POOL_CAP = 40;
+
+/** Adds the primitive values of `value` (an object, an array of them, nested) under their keys. */
+export function harvest(pool: ValuePool, value: unknown, depth = 0): void {
+  if (depth > 4 || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value.slice(0, 20)) harvest(pool, item, depth + 1);
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'number' || (typeof v === 'string' && v.length <= 64)) {
+      const list = pool.values.get(k) ?? [];
+      if (list.length < POOL_CAP && !list.includes(v)) list.push(v);
+      pool.values.set(k, list);
+    } else harvest(pool, v, depth + 1);
+  }
+}
+
+function fits(s: Json, v: unknown): boolean {
+  if (s.type === 'integer') return Number.isInteger(v);
+  if (s.type === 'number') return typeof v === 'number';
+  if (s.type === 'string') return typeof v === 'string';
+  return false;
+}
+
+function objectArb(properties: Record<string, Json>, required: string[], parsed: Record<string, Json> = {}, pool?: ValuePool) {
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [k, v] of Object.entries(properties)) model[k] = valueArb(v, parsed[k]);
+  for (const [k, v] of Object.entries(properties)) {
+    const generated = valueArb(v, parsed[k]);
+    const known = (pool?.values.get(k) ?? []).filter((x) => fits(v, x));
+    model[k] = known.length
+      ? fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: generated })
+      : generated;
+  }
   return fc.record(model, { requiredKeys: required.filter((k) => k in model) });
 }
 
-/** Inputs the contract's schema describes (optional fields present or not). */
-export function validInputArb(shape: InputShape): fc.Arbitrary<Record<string, unknown>> {
-  return objectArb(shape.properties, shape.required, shape.parsed) as fc.Arbitrary<Record<string, unknown>>;
+/** Inputs the contract's schema describes (optional fields present or not), mixed with known values when a pool is given. */
+export function validInputArb(shape: InputShape, pool?: ValuePool): fc.Arbitrary<Record<string, unknown>> {
+  const base = objectArb(shape.properties, shape.required, shape.parsed, pool) as fc.Arbitrary<Record<string, unknown>>;
+  // Reference fields that must agree come from one row of a table that has them all.
+  const refs = Object.keys(shape.properties).filter((k) => k.endsWith('_id'));
+  const rows = refs.length >= 2 ? (pool?.rows ?? []).flat().filter((r) => refs.every((k) => typeof r[k] === 'number')) : [];
+  if (!rows.length) return base;
+  return fc.tuple(base, fc.constantFrom(...rows.slice(0, 200)), fc.boolean()).map(([input, row, agree]) => {
+    if (!agree) return input;
+    const out = { ...input };
+    for (const k of refs) if (k in out || shape.required.includes(k)) out[k] = row[k];
+    return out;
+  });
 }
 
 let deep: unknown = 1;

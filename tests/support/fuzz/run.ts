@@ -3,6 +3,7 @@
 // rules every endpoint shares. Used by tests/api/fuzz-endpoints.test.ts (bounded) and scripts/fuzz.ts (longer).
 import crypto from 'node:crypto';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import * as authApi from '../../../src/contract/auth';
 import { type AnyEndpoint, HOST_PREFIX } from '../../../src/contract/endpoint';
 import { CODE } from '../../../src/contract/envelope';
@@ -13,11 +14,35 @@ import { computeSign, signedEntries } from '../../../src/protocol/sign';
 import { ERROR_CODES, errorCodesOf } from '../../../src/server/http/error-codes';
 import { request } from '../api-client';
 import type { TestServer } from '../test-server';
-import { type Checksum, changedTables, checksumOf, writeMark } from './checksum';
+import { type Checksum, changedTables, checksumOf, tableNames, writeMark } from './checksum';
 import { NOT_FUZZED, REFUSAL_MAY_WRITE } from './coverage';
-import { applyMutation, type InputShape, inputShape, MALFORMED_BODIES, mutationArb, toQuery, validInputArb, wellFormed } from './inputs';
+import {
+  applyMutation,
+  emptyPool,
+  harvest,
+  type InputShape,
+  inputShape,
+  MALFORMED_BODIES,
+  mutationArb,
+  toQuery,
+  type ValuePool,
+  validInputArb,
+  wellFormed,
+} from './inputs';
 
-export type AuthKind = 'anon' | 'user' | 'garbage' | 'ended';
+/** ghost: a well-signed token of a user id that does not exist; garbage: an Authorization header that is no token of ours. */
+export type AuthKind = 'anon' | 'user' | 'garbage' | 'ended' | 'ghost';
+
+/** Authorization headers that are not a valid session. */
+const GARBAGE_AUTH: readonly string[] = [
+  'Bearer not.a.token',
+  'Bearer ',
+  'Basic dXNlcjpwYXNz',
+  'bearer eyJhbGciOiJub25lIn0.eyJ1aWQiOjF9.',
+  'Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiIxIiwidiI6MH0.',
+  `Bearer ${'a'.repeat(4000)}`,
+  'Bearer 中文令牌',
+];
 export type SignKind = 'ok' | 'missing' | 'wrong' | 'other' | 'upper';
 
 export interface FuzzCase {
@@ -26,6 +51,8 @@ export interface FuzzCase {
   sign: SignKind;
   auth: AuthKind;
   body?: { text: string; contentType: string };
+  /** Index into GARBAGE_AUTH for `garbage`. */
+  garbage?: number;
 }
 
 export interface FuzzFailure {
@@ -39,6 +66,8 @@ export interface FuzzStats {
   endpoints: number;
   requests: number;
   byCode: Record<string, number>;
+  /** Successful replies per endpoint (an endpoint at 0 was only ever refused: its valid inputs need help). */
+  okByEndpoint: Record<string, number>;
   fullChecksums: number;
   ms: number;
 }
@@ -62,13 +91,13 @@ function authArb(e: AnyEndpoint): fc.Arbitrary<AuthKind> {
   if (e.auth === 'none') return fc.constantFrom<AuthKind>('anon', 'user');
   return fc.oneof(
     { weight: 5, arbitrary: fc.constant<AuthKind>('user') },
-    { weight: 1, arbitrary: fc.constantFrom<AuthKind>('anon', 'garbage', 'ended') },
+    { weight: 1, arbitrary: fc.constantFrom<AuthKind>('anon', 'garbage', 'ended', 'ghost') },
   );
 }
 
 /** Every kind of case for one endpoint, weighted towards mutations. */
-export function caseArb(e: AnyEndpoint, shape: InputShape): fc.Arbitrary<FuzzCase> {
-  const valid = validInputArb(shape);
+export function caseArb(e: AnyEndpoint, shape: InputShape, pool?: ValuePool): fc.Arbitrary<FuzzCase> {
+  const valid = validInputArb(shape, pool);
   const auth = authArb(e);
   const kinds: { weight: number; arbitrary: fc.Arbitrary<FuzzCase> }[] = [
     { weight: 3, arbitrary: fc.record({ kind: fc.constant('valid' as const), params: valid, sign: fc.constant<SignKind>('ok'), auth }) },
@@ -102,7 +131,19 @@ export function caseArb(e: AnyEndpoint, shape: InputShape): fc.Arbitrary<FuzzCas
       }),
     });
   }
-  return fc.oneof(...kinds);
+  return fc
+    .tuple(fc.oneof(...kinds), fc.nat(GARBAGE_AUTH.length - 1))
+    .map(([c, garbage]) => (c.auth === 'garbage' ? { ...c, garbage } : c));
+}
+
+/** Whether Fastify's JSON parser refuses the body as prototype poisoning (`__proto__`, or `constructor.prototype`). */
+function poisoned(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const own = (o: object, k: string) => Object.hasOwn(o, k);
+  if (own(value, '__proto__')) return true;
+  const ctor = (value as Record<string, unknown>).constructor;
+  if (own(value, 'constructor') && ctor && typeof ctor === 'object' && own(ctor, 'prototype')) return true;
+  return Object.values(value).some(poisoned);
 }
 
 /** The parameters as the server will see them (query text, or the parsed JSON body). */
@@ -112,7 +153,10 @@ function seenParams(e: AnyEndpoint, c: FuzzCase): Record<string, unknown> | null
     if (c.body.contentType === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(c.body.text));
     return c.body.text === 'null' ? {} : null;
   }
-  if (e.method === 'POST') return JSON.parse(JSON.stringify(c.params)) as Record<string, unknown>;
+  if (e.method === 'POST') {
+    const body = JSON.parse(JSON.stringify(c.params)) as Record<string, unknown>;
+    return poisoned(body) ? null : body;
+  }
   return toQuery(c.params);
 }
 
@@ -144,6 +188,7 @@ interface Sent {
 interface Tokens {
   user: string;
   ended: string;
+  ghost: string;
 }
 
 async function send(base: string, e: AnyEndpoint, c: FuzzCase, tokens: Tokens): Promise<Sent> {
@@ -159,15 +204,17 @@ async function send(base: string, e: AnyEndpoint, c: FuzzCase, tokens: Tokens): 
   const headers: Record<string, string> = { DeviceType: 'web' };
   if (c.auth === 'user') headers.Authorization = `Bearer ${tokens.user}`;
   if (c.auth === 'ended') headers.Authorization = `Bearer ${tokens.ended}`;
-  if (c.auth === 'garbage') headers.Authorization = 'Bearer not.a.token';
+  if (c.auth === 'ghost') headers.Authorization = `Bearer ${tokens.ghost}`;
+  // fetch sends header values as Latin-1: pass the UTF-8 bytes of a non-ASCII header that way.
+  if (c.auth === 'garbage') headers.Authorization = Buffer.from(GARBAGE_AUTH[c.garbage ?? 0] ?? '', 'utf8').toString('latin1');
   let body: string | undefined;
   if (e.method === 'POST') {
     headers['content-type'] = c.body?.contentType ?? 'application/json';
     body = c.body ? c.body.text : JSON.stringify(c.params);
   }
-  const describe = `${e.method} ${url.pathname}${url.search.length > 300 ? `${url.search.slice(0, 300)}…` : url.search} auth=${c.auth} sign=${c.sign}${
-    body !== undefined ? ` body=${body.length > 300 ? `${body.slice(0, 300)}…` : body}` : ''
-  }`;
+  const describe = `${e.method} ${url.pathname}${url.search.length > 300 ? `${url.search.slice(0, 300)}…` : url.search} auth=${c.auth}${
+    c.auth === 'garbage' ? `(${(headers.Authorization ?? '').slice(0, 60)})` : ''
+  } sign=${c.sign}${body !== undefined ? ` body=${body.length > 300 ? `${body.slice(0, 300)}…` : body}` : ''}`;
   const res = await fetch(url, { method: e.method, headers, body });
   const text = await res.text();
   let json: unknown;
@@ -187,13 +234,14 @@ function expected(e: AnyEndpoint, c: FuzzCase, seen: Record<string, unknown> | n
   if (!e.input.safeParse(seen).success) return { codes: [CODE.badInput], why: 'the contract refuses this input' };
   if (e.auth === 'required') {
     if (c.auth === 'anon' || c.auth === 'garbage') return { codes: [CODE.unauthorized], why: `auth ${c.auth}` };
-    if (c.auth === 'ended') return { codes: [CODE.sessionInvalid], why: 'token of an ended session' };
+    if (c.auth === 'ended' || c.auth === 'ghost')
+      return { codes: [CODE.sessionInvalid], why: `token of ${c.auth === 'ended' ? 'an ended session' : 'no user'}` };
   }
   return undefined;
 }
 
 /** The shared rules for one reply; returns the problems found (empty when fine). */
-function checkReply(e: AnyEndpoint, c: FuzzCase, seen: Record<string, unknown> | null, r: Sent): string[] {
+function checkReply(e: AnyEndpoint, c: FuzzCase, seen: Record<string, unknown> | null, r: Sent, pool: ValuePool): string[] {
   const problems: string[] = [];
   if (r.http >= 500) problems.push(`HTTP ${r.http}`);
   const body = r.json as Record<string, unknown> | undefined;
@@ -217,6 +265,7 @@ function checkReply(e: AnyEndpoint, c: FuzzCase, seen: Record<string, unknown> |
       }
     }
     const parsed = e.output.safeParse(value);
+    if (parsed.success) harvest(pool, parsed.data);
     if (!parsed.success) problems.push(`data breaks the output contract: ${parsed.error.message.slice(0, 300)}`);
     return problems;
   }
@@ -271,10 +320,20 @@ export async function fuzzEndpoints(s: TestServer, opts: FuzzOptions): Promise<{
   const started = performance.now();
   const db = s.services.db;
   const failures: FuzzFailure[] = [];
-  const stats: FuzzStats = { endpoints: 0, requests: 0, byCode: {}, fullChecksums: 0, ms: 0 };
+  const stats: FuzzStats = { endpoints: 0, requests: 0, byCode: {}, okByEndpoint: {}, fullChecksums: 0, ms: 0 };
   const ended = await fuzzLogin(s);
   await request(s.url, userApi.logout, {}, { token: ended.token });
-  const tokens: Tokens = { user: (await fuzzLogin(s)).token, ended: ended.token };
+  const ghost = await s.services.jwt.issue({ userId: 2_000_000_000, version: 0 }, s.services.clock());
+  const tokens: Tokens = { user: (await fuzzLogin(s)).token, ended: ended.token, ghost };
+
+  // Known values: the first rows of every table (FTS shadow tables and migration bookkeeping left out), then replies.
+  const pool = emptyPool();
+  for (const t of await tableNames(db)) {
+    if (/_fts|^kysely_|^sqlite_/.test(t)) continue;
+    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(t)} LIMIT 100`.execute(db.kysely);
+    harvest(pool, rows);
+    pool.rows.push(rows);
+  }
 
   let baseline: Checksum | undefined;
   let baselineMark = '';
@@ -288,7 +347,7 @@ export async function fuzzEndpoints(s: TestServer, opts: FuzzOptions): Promise<{
     if (opts.maxFailures && failures.length >= opts.maxFailures) break;
     stats.endpoints += 1;
     const shape = inputShape(e);
-    const cases = fc.sample(caseArb(e, shape), { seed: seedOf(opts.seed, e.id), numRuns: opts.runs });
+    const cases = fc.sample(caseArb(e, shape, pool), { seed: seedOf(opts.seed, e.id), numRuns: opts.runs });
     for (const c of cases) {
       // The baseline is the checksum as of the last mark; recompute it when something may have been written since.
       const mark = await writeMark(db);
@@ -309,7 +368,8 @@ export async function fuzzEndpoints(s: TestServer, opts: FuzzOptions): Promise<{
       const env = r.json as { status?: number; code?: number } | undefined;
       const codeKey = `${r.http}/${env?.code ?? '-'}`;
       stats.byCode[codeKey] = (stats.byCode[codeKey] ?? 0) + 1;
-      const problems = checkReply(e, c, seen, r);
+      stats.okByEndpoint[e.id] = (stats.okByEndpoint[e.id] ?? 0) + (env?.status === 0 ? 1 : 0);
+      const problems = checkReply(e, c, seen, r, pool);
       if (env && env.status !== 0) {
         const after = await writeMark(db);
         if (after !== baselineMark) {
