@@ -48,6 +48,7 @@ interface Result {
   lcpPhases: string;
   bytes: number;
   finalUrl: string;
+  mainThread: string;
   shifts: string[];
   requests: string[];
 }
@@ -127,6 +128,11 @@ async function measure(url: string, port: number): Promise<Result> {
       .map((i) => `${i.phase} ${Math.round(i.timing ?? 0)} ms`)
       .join(', '),
     finalUrl: lhr.finalDisplayedUrl,
+    mainThread: (
+      (lhr.audits['mainthread-work-breakdown']?.details as { items?: Array<{ groupLabel: string; duration: number }> })?.items ?? []
+    )
+      .map((i) => `${i.groupLabel} ${Math.round(i.duration)} ms`)
+      .join(', '),
     shifts: ((lhr.audits['layout-shifts']?.details as { items?: Array<{ score: number; node?: { snippet?: string } }> })?.items ?? []).map(
       (i) => `${i.score.toFixed(3)} ${i.node?.snippet?.slice(0, 90) ?? '?'}`,
     ),
@@ -203,6 +209,7 @@ try {
       console.log(
         `  final URL ${r.finalUrl}; LCP element: ${r.lcpElement} (${r.lcpPhases}); scores ${runs.map((x) => x.score.toFixed(2)).join(' ')}`,
       );
+      console.log(`  main thread (4× slowdown): ${r.mainThread}`);
       for (const req of r.requests) console.log(`    ${req.slice(0, 110)}`);
       for (const shift of r.shifts) console.log(`    layout shift ${shift}`);
     }

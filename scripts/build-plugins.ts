@@ -2,6 +2,8 @@
  * Vite build plugins of the first load (issue 9):
  * - `inlineEntryCss`: the entry stylesheet (the app shell's CSS, a few KB) goes inline into index.html, so the
  *   first paint waits for no stylesheet request; lazy chunks keep their own CSS files.
+ * - `preloadBoot`: the entry chunk only waits for the first paint and then imports the app (src/boot.tsx); the
+ *   app chunk and the chunks it imports are modulepreloaded by index.html, so they download with the entry.
  * - `precompress`: after the bundle is written, every text asset gets a brotli (`.br`, quality 11) and a gzip
  *   (`.gz`, level 9) sibling, which the server sends as they are (`@fastify/static` `preCompressed`). A copy that
  *   is not smaller than the file is not written. Source maps are left alone (only developer tools fetch them).
@@ -31,6 +33,31 @@ export function inlineEntryCss(): Plugin {
         return `<style id="shell-css">${String(css.source).replace(/<\/style/gi, '<\\/style')}</style>`;
       });
       html.source = source;
+    },
+  };
+}
+
+export function preloadBoot(): Plugin {
+  return {
+    name: 'beikao:preload-boot',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      const boot = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/boot.tsx'));
+      if (html?.type !== 'asset' || boot?.type !== 'chunk') return;
+      const files = [
+        boot.fileName,
+        ...boot.imports.filter((f) => !(bundle[f]?.type === 'chunk' && (bundle[f] as { isEntry: boolean }).isEntry)),
+      ];
+      // Low fetch priority: nothing of the first paint waits for scripts (the skeleton and its CSS are in the HTML).
+      const links = files.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`).join('\n    ');
+      // Its dynamic import would wait for a stylesheet of its own: the shell's CSS belongs in the entry (main.tsx).
+      for (const css of boot.viteMetadata?.importedCss ?? [])
+        this.warn(`${css}: the app chunk has CSS of its own (import it from src/main.tsx)`);
+      html.source = String(html.source)
+        .replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=')
+        .replace('</head>', `  ${links}\n  </head>`);
     },
   };
 }

@@ -1,26 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { adoptNativeUserInfo } from './app/native-session';
-import { registerAll } from './app/register';
-import { initNativeHost } from './platform/native-bridge';
-import { oauthDoneThisSession } from './platform/wechat/oauth-state';
-import { captureSkeleton } from './runtime/skeleton';
-import { authState, restoreSession } from './state/auth';
 import './styles.css';
 
-restoreSession();
-authState.hasWechatOAuth = oauthDoneThisSession();
-registerAll();
-void initNativeHost({ onUserInfo: adoptNativeUserInfo });
+// The shell's own styles belong to the first paint: they join styles.css in the entry CSS (inlined into the HTML),
+// so the app chunk has no stylesheet of its own to wait for.
+import.meta.glob(['./shell/**/*.css', './runtime/**/*.css', './platform/**/*.css', './app/**/*.css'], { eager: true });
 
-const root = document.getElementById('root');
-// The server's skeleton of this page (the first paint) stays on screen until the page renders.
-captureSkeleton(root);
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+/**
+ * The entry is only this: the app (React and everything, src/boot.tsx) is its own chunk, preloaded by the HTML
+ * (scripts/build-plugins.ts) so it downloads at once, and run after the browser painted the server's skeleton.
+ * Evaluating a few hundred KB of script first would hold that paint back on a slow phone.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
+
+void afterFirstPaint().then(() => import('./boot'));

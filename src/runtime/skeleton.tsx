@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { i18n } from '../i18n';
 import type { SourceState } from './block-api';
+import type { PageConfig } from './page-config.gen';
 
 /**
  * The skeleton the server put into `#root` for the landing page (src/server/client/skeleton.ts): kept when
@@ -14,6 +15,14 @@ let initial: { path: string; node: Element } | null = null;
 
 /** Longest the landing page waits behind its skeleton for its data; after that it shows what it has. */
 export const FIRST_LOAD_HOLD_MS = 2500;
+/** The page's first blocks: about a phone screen (the server's skeleton draws as many). */
+const FIRST_SCREEN_BLOCKS = 6;
+
+/** The data sources the first screen's blocks read (`data.x` in a template, or a list's `"source": "x"`). */
+export function firstScreenSources(config: PageConfig): string[] {
+  const text = JSON.stringify(config.blocks.slice(0, FIRST_SCREEN_BLOCKS));
+  return Object.keys(config.data ?? {}).filter((n) => text.includes(`data.${n}`) || text.includes(`"source":"${n}"`));
+}
 
 /** Keeps the skeleton's element: React empties `#root` on its first commit, where PageLoading puts it back. */
 export function captureSkeleton(root: HTMLElement | null): void {
@@ -42,11 +51,13 @@ export function PageLoading() {
 const settled = (s: SourceState | undefined) => Boolean(s && !s.loading && (s.loaded || s.data !== undefined || s.error));
 
 /**
- * True while the landing page (the one the skeleton belongs to) waits for the first answer of every data
- * source it declares, at most FIRST_LOAD_HOLD_MS. Always false for other pages and once it turned false.
+ * True while the landing page (the one the skeleton belongs to) waits for the first answer of the data sources
+ * its first screen reads, at most FIRST_LOAD_HOLD_MS. Blocks further down may still fill in after (a shift
+ * outside the screen moves nothing the visitor sees). Always false for other pages and once it turned false.
  */
-export function useFirstLoadHold(sources: Record<string, SourceState>, names: readonly string[]): boolean {
+export function useFirstLoadHold(sources: Record<string, SourceState>, config: PageConfig): boolean {
   const { pathname } = useLocation();
+  const names = useMemo(() => firstScreenSources(config), [config]);
   const [held, setHeld] = useState(() => initial !== null && initial.path === pathname);
   const done = names.every((n) => settled(sources[n]));
   useEffect(() => {

@@ -115,7 +115,7 @@ export class ShellPages {
         for (const f of c?.js ?? []) files.js.add(f);
         for (const f of c?.css ?? []) files.css.add(f);
       }
-      for (const f of files.js) head.push(`<link rel="modulepreload" crossorigin href="/${f}">`);
+      for (const f of files.js) head.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`);
       for (const f of files.css) head.push(`<link rel="preload" as="style" crossorigin href="/${f}">`);
     }
     const tabBar = Boolean((route?.meta as { tabBar?: boolean } | undefined)?.tabBar);

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { adoptNativeUserInfo } from './app/native-session';
+import { registerAll } from './app/register';
+import { initNativeHost } from './platform/native-bridge';
+import { oauthDoneThisSession } from './platform/wechat/oauth-state';
+import { captureSkeleton } from './runtime/skeleton';
+import { authState, restoreSession } from './state/auth';
+
+restoreSession();
+authState.hasWechatOAuth = oauthDoneThisSession();
+registerAll();
+void initNativeHost({ onUserInfo: adoptNativeUserInfo });
+
+const root = document.getElementById('root');
+// The server's skeleton of this page (the first paint) stays on screen until the page renders.
+captureSkeleton(root);
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
