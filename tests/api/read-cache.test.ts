@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -281,6 +283,22 @@ describe.each(databases())('%s: replies served from memory', (kind) => {
     expect((manifestAfter.data as { version: string }).version).not.toBe((manifest.data as { version: string }).version);
   });
 
+  it('a cached reply over 1 KB goes out brotli- or gzip-encoded as asked, byte-identical once decoded', async () => {
+    const path = `${s.url}${pages.pageConfig.path}?name=study-index&sign=${computeSign(DEFAULT_SIGN_KEY, pages.pageConfig.path, { name: 'study-index' })}`;
+    const plain = await fetch(path, { headers: { 'accept-encoding': 'identity' } });
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(1024);
+    for (const [asked, coding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const raw = await rawGet(path, asked);
+      expect(raw.headers['content-encoding']).toBe(coding);
+      expect(raw.headers.vary).toContain('accept-encoding');
+      expect(decode(raw.body).toString('utf8')).toBe(text);
+    }
+  });
+
   it('a write that rolls back changes nothing that is served', async () => {
     const filled = await get(s.url, genus.genusList, {});
     const t = tag();
@@ -339,6 +357,19 @@ describe.each(databases())('%s: replies served from memory', (kind) => {
     expect(res.headers.get('x-read-cache')).toBeNull();
   });
 });
+
+/** A GET with node:http, which leaves the body as sent (fetch would decode it). */
+function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 async function currentSchema(db: Db): Promise<string> {
   const { sql } = await import('kysely');

@@ -112,7 +112,8 @@ export function registerEndpoints(
         const anonymous = e.auth === 'none' || req.headers.authorization === undefined;
         if (policy && anonymous && e.method === 'GET') {
           const known = inputs.get(req.url);
-          if (known !== undefined) return sendCached(req, reply, await cachedReply(cache, services, e, policy, known, produce, req));
+          if (known !== undefined)
+            return sendCached(req, reply, cacheControl, await cachedReply(cache, services, e, policy, known, produce, req));
         }
         const params = paramsOf(e, req);
         verifySign(e, req, params, services.config.signKey);
@@ -122,7 +123,7 @@ export function registerEndpoints(
             if (inputs.size >= MAX_KNOWN_URLS) inputs.clear();
             inputs.set(req.url, input);
           }
-          return sendCached(req, reply, await cachedReply(cache, services, e, policy, input, produce, req));
+          return sendCached(req, reply, cacheControl, await cachedReply(cache, services, e, policy, input, produce, req));
         }
         const { body } = await produce(req, input);
         if (e.method !== 'GET') return reply.send(body);
@@ -174,10 +175,16 @@ function sameStamps(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-function sendCached(req: FastifyRequest, reply: FastifyReply, { entry: r, hit }: { entry: CachedReply; hit: boolean }): FastifyReply {
+function sendCached(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  cacheControl: string,
+  { entry: r, hit }: { entry: CachedReply; hit: boolean },
+): FastifyReply {
+  // Tells operators (and tests) whether the reply came from memory.
   reply.header('x-read-cache', hit ? 'hit' : 'miss');
   if (req.method === 'GET') {
-    reply.header('etag', r.etag).header('cache-control', 'no-cache');
+    reply.header('etag', r.etag).header('cache-control', cacheControl);
     if (req.headers['if-none-match'] === r.etag) return reply.code(304).send();
   }
   reply.type('application/json; charset=utf-8');
