@@ -187,13 +187,14 @@ describe('bottom tab bar', () => {
 
     await bar.getByText('商城').click();
     await page.waitForURL(`${server.url}/mall/index`);
-    expect(await bar.locator('[aria-current="page"]').textContent()).toBe('商城');
+    // The bar marks the tab once the page it leads to shows (a navigation keeps the old page until the new one is ready).
+    await bar.locator('[aria-current="page"]').filter({ hasText: '商城' }).waitFor();
     await bar.getByText('题库').click();
     await page.waitForURL(`${server.url}/study/list/question`);
-    expect(await bar.locator('[aria-current="page"]').textContent()).toBe('题库');
+    await bar.locator('[aria-current="page"]').filter({ hasText: '题库' }).waitFor();
     await bar.getByText('首页').click();
     await page.waitForURL(`${server.url}/`);
-    expect(await bar.locator('[aria-current="page"]').textContent()).toBe('首页');
+    await bar.locator('[aria-current="page"]').filter({ hasText: '首页' }).waitFor();
     expect(seen.errors).toEqual([]);
   });
 
