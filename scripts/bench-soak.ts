@@ -37,6 +37,7 @@ import * as user from '../src/contract/user';
 import * as userCenter from '../src/contract/user-center';
 import { computeSign } from '../src/protocol/sign';
 import { loadConfig } from '../src/server/config';
+import { mulberry32 } from '../src/server/db/seed/prng';
 import { startServer } from '../src/server/start';
 
 type Kind = 'sqlite' | 'postgres';
@@ -98,18 +99,6 @@ async function serve(kind: Kind, adminUrl: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------- load side
-
-/** A small seeded PRNG (mulberry32), so each run makes the same choices. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Stats {
   readonly latencies = new Map<string, number[]>();
@@ -240,7 +229,7 @@ class Load {
 
   /** One virtual user: logs in, then keeps sending a mixed stream of requests until the deadline. */
   async user(index: number, deadline: number): Promise<void> {
-    const rand = prng(index + 1);
+    const rand = mulberry32(index + 1);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
     let token = await this.login();
     const addresses: number[] = [];

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { i18n } from '../i18n';
 import { Link } from './Link';
-import './not-found.css';
 
 /** A map with a dashed route to nowhere and a magnifier, drawn inline (no font glyph, no image request). */
 function Illustration() {
   return (
-    <svg className="not-found-art" viewBox="0 0 160 120" width="160" height="120" aria-hidden="true" focusable="false">
+    <svg className="placeholder-art" viewBox="0 0 160 120" width="160" height="120" aria-hidden="true" focusable="false">
       <ellipse cx="80" cy="108" rx="56" ry="6" fill="#e8eefb" />
       <path d="M24 30l34-10 40 10 36-10v70l-36 10-40-10-34 10z" fill="#fff" stroke="#c9d8f5" strokeWidth="2" strokeLinejoin="round" />
       <path d="M58 20v70M98 30v70" stroke="#e3eaf7" strokeWidth="2" />
@@ -33,11 +32,11 @@ export function NotFound() {
   }, []);
   return (
     <main className="page not-found" data-testid="not-found">
-      <section className="not-found-state">
+      <section className="placeholder-state not-found-state">
         <Illustration />
-        <h1 className="not-found-title">{i18n.notFound.title}</h1>
-        <p className="not-found-text">{i18n.notFound.text}</p>
-        <Link to="/" className="not-found-button" data-testid="not-found-home">
+        <h1 className="placeholder-title">{i18n.notFound.title}</h1>
+        <p className="placeholder-text">{i18n.notFound.text}</p>
+        <Link to="/" className="placeholder-button" data-testid="not-found-home">
           {i18n.notFound.goHome}
         </Link>
       </section>

@@ -116,9 +116,11 @@ describe('a paged list loads one page on entry', () => {
 
   it('a list of pictures waits for its items to have a height before it measures the footer', async () => {
     const { page, server } = suite;
-    // The pictures arrive 600 ms after the list's data: until then every item is 0 px tall.
+    // The pictures arrive one by one, as on a phone network: the first at once, the others 800 ms later. Until a
+    // picture arrives its item is 0 px tall, so one item with a height is not yet the list's real height.
+    let pictures = 0;
     await page.route('**/media/news/*', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      if (pictures++ > 0) await new Promise((r) => setTimeout(r, 800));
       await route.continue();
     });
     const seen = watch(page);

@@ -107,6 +107,12 @@ describe('items laid out before the footer is measured', () => {
   it('is not stopped for good by an item whose template shows nothing', () => {
     expect(itemsLaidOut([120, 0, 130])).toBe(true);
   });
+
+  it('waits while pictures without a reserved size are still arriving (they load one by one)', () => {
+    expect(itemsLaidOut([120, 0, 0], 2)).toBe(false);
+    expect(itemsLaidOut([120, 96, 130], 0)).toBe(true);
+    expect(itemsLaidOut([], 3)).toBe(true);
+  });
 });
 
 describe('ListFooter markup', () => {

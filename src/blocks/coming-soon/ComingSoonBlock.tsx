@@ -6,7 +6,7 @@ import './coming-soon.css';
 /** A calendar with a clock: "this is on its way", drawn inline (no font glyph, no image request). */
 function Illustration() {
   return (
-    <svg className="coming-soon-art" viewBox="0 0 160 120" width="160" height="120" aria-hidden="true" focusable="false">
+    <svg className="placeholder-art" viewBox="0 0 160 120" width="160" height="120" aria-hidden="true" focusable="false">
       <ellipse cx="80" cy="108" rx="56" ry="6" fill="#e8eefb" />
       <rect x="30" y="22" width="84" height="78" rx="10" fill="#fff" stroke="#c9d8f5" strokeWidth="2" />
       <path d="M30 32a10 10 0 0 1 10-10h64a10 10 0 0 1 10 10v10H30z" fill="#2f7cf6" />

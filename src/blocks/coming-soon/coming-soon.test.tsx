@@ -18,7 +18,7 @@ const text = (html: string) => html.replace(/<[^>]+>/g, '');
 describe('ComingSoonBlock', () => {
   it('draws an inline SVG illustration, the title, 即将上线 and a button home; no emoji glyph', () => {
     const html = render({ title: '商城', text: '这里将列出课程和商品。' });
-    expect(html).toMatch(/<svg class="coming-soon-art"/);
+    expect(html).toMatch(/<svg class="placeholder-art"/);
     expect(html).toContain('<span class="placeholder-badge">即将上线</span>');
     expect(html).toContain('<h2 class="placeholder-title">商城</h2>');
     expect(html).toContain('这里将列出课程和商品。');

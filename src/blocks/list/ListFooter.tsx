@@ -16,6 +16,12 @@ function itemHeights(container: HTMLElement | null | undefined): number[] {
   return container ? [...container.children].map((c) => c.getBoundingClientRect().height) : [];
 }
 
+/** Pictures of the list still loading with no size reserved (0 px tall now, their real height later). */
+function sizelessPicturesLoading(container: HTMLElement | null | undefined): number {
+  if (!container) return 0;
+  return [...container.querySelectorAll('img')].filter((img) => !img.complete && img.getBoundingClientRect().height === 0).length;
+}
+
 /** The footer of a paged list (spec §2): shows the list's state and asks for the next page. */
 export function ListFooter({ state, onLoadMore, loadedText, tapToLoad = false, itemsRef }: ListFooterProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -35,7 +41,8 @@ export function ListFooter({ state, onLoadMore, loadedText, tapToLoad = false, i
     if (!autoLoads(kind)) return;
     const check = () => {
       const el = ref.current;
-      if (!el || !itemsLaidOut(itemHeights(itemsRef?.current))) return;
+      const list = itemsRef?.current;
+      if (!el || !itemsLaidOut(itemHeights(list), sizelessPicturesLoading(list))) return;
       if (shouldTrigger(el.getBoundingClientRect().top, window.innerHeight)) onLoadMoreRef.current();
     };
     const opts: AddEventListenerOptions = { passive: true, capture: true };
@@ -47,10 +54,15 @@ export function ListFooter({ state, onLoadMore, loadedText, tapToLoad = false, i
       sized.observe(items);
       for (const child of items.children) sized.observe(child);
     }
+    // A picture that finishes (or fails) re-checks: `load`/`error` do not bubble, so listen in the capture phase.
+    items?.addEventListener('load', check, true);
+    items?.addEventListener('error', check, true);
     check();
     return () => {
       window.removeEventListener('scroll', check, opts);
       window.removeEventListener('resize', check, opts);
+      items?.removeEventListener('load', check, true);
+      items?.removeEventListener('error', check, true);
       sized?.disconnect();
     };
   }, [kind, count]);

@@ -52,11 +52,14 @@ export function autoLoads(state: FooterState): boolean {
 }
 
 /**
- * Whether the items above the footer have been laid out: there are none, or they have a height. Items drawn by a
- * block whose chunk has not arrived yet are empty (0 px), and a footer measured then sits far too high and would load
- * page after page; the check waits until the items have their size (a resize of the list re-runs it). One item with
- * a height is enough (an item whose template shows nothing stays 0 px for good and must not stop the list).
+ * Whether the items above the footer have been laid out: there are none, or they have a height and no picture in
+ * them is still arriving without a reserved size. Items drawn by a block whose chunk has not arrived yet are empty
+ * (0 px), and pictures without a reserved size are 0 px until they load, one by one; a footer measured then sits far
+ * too high and would load page after page. The check waits until the items have their size (a resize of the list or
+ * a picture's load re-runs it). One item with a height is enough (an item whose template shows nothing stays 0 px for
+ * good and must not stop the list).
  */
-export function itemsLaidOut(itemHeights: readonly number[]): boolean {
-  return itemHeights.length === 0 || itemHeights.some((h) => h > 0);
+export function itemsLaidOut(itemHeights: readonly number[], sizelessPicturesLoading = 0): boolean {
+  if (itemHeights.length === 0) return true;
+  return sizelessPicturesLoading === 0 && itemHeights.some((h) => h > 0);
 }
