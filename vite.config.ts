@@ -7,7 +7,7 @@ process.env.VITE_SIGN_KEY ||= process.env.SIGN_KEY ?? '';
 process.env.VITE_ENCRYPT_KEY ||= process.env.ENCRYPT_KEY ?? '';
 
 const API_PORT = Number(process.env.API_PORT ?? 8081);
-const proxied = ['/api', '/member', '/cet', '/ai', '/circle', '/school', '/dev', '/media'];
+const proxied = ['/api', '/member', '/cet', '/ai', '/circle', '/school', '/dev', '/media', '/vod'];
 
 export default defineConfig({
   // Entry CSS inline in index.html; .br/.gz next to every asset; the build manifest (dist/.vite/manifest.json)

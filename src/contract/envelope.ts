@@ -12,6 +12,8 @@ export const CODE = {
   badInput: 4000,
   badSign: 4001,
   notFound: 4004,
+  /** Logged in but not entitled: a paid item the user has not bought (msg says what opens it). HTTP 403. */
+  forbidden: 4030,
   tooMany: 4029,
   unauthorized: 4010,
   /** The session is no longer valid: the client logs out and sends the user to login after 1 s. */

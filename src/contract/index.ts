@@ -2,6 +2,7 @@ import * as address from './address';
 import * as articles from './articles';
 import * as auth from './auth';
 import * as binding from './binding';
+import * as course from './course';
 import type { AnyEndpoint } from './endpoint';
 import * as framework from './framework';
 import * as genus from './genus';
@@ -12,7 +13,7 @@ import * as userCenter from './user-center';
 
 export * from './endpoint';
 export * from './envelope';
-export { address, articles, auth, binding, framework, genus, pages, study, user, userCenter };
+export { address, articles, auth, binding, course, framework, genus, pages, study, user, userCenter };
 
 function collect(...areas: Record<string, unknown>[]): AnyEndpoint[] {
   const list: AnyEndpoint[] = [];
@@ -38,4 +39,5 @@ export const allEndpoints: readonly AnyEndpoint[] = collect(
   binding,
   userCenter,
   address,
+  course,
 );

@@ -1,5 +1,5 @@
 // Endpoints of the study area (see README "The API contract"): strategies, the going list, sign-up info and
-// syllabus, columns, search, and the course / e-book lists the study tabs show until their modules exist.
+// syllabus, columns, search, and the e-book list the study tab shows until its module exists (courses: course.ts).
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';
@@ -65,22 +65,6 @@ const columnArticle = z.object({
   published_at: z.number(),
 });
 
-const courseItem = z.object({
-  id: z.number(),
-  genus_id: z.number(),
-  category_id: z.number(),
-  name: z.string(),
-  intro: z.string(),
-  cover: z.string(),
-  teacher: z.string(),
-  lesson_count: z.number(),
-  member_count: z.number(),
-  price: z.number(),
-  is_free: z.number(),
-  is_hot: z.number(),
-  is_recommend: z.number(),
-  created_at: z.number(),
-});
 const ebookItem = z.object({
   id: z.number(),
   genus_id: z.number(),
@@ -212,16 +196,6 @@ export const search = endpoint({
   }),
   auth: 'none',
   summary: '在所选科目内按标题和正文搜索资讯、攻略、课程、电子书；标题命中在前，再按时间倒序；count 为每类条数',
-});
-export const courseList = endpoint({
-  id: 'study.course_list',
-  method: 'GET',
-  host: 'platform',
-  path: '/api/course/list',
-  input: z.object({ ...subject, ...paged(10) }),
-  output: z.array(courseItem),
-  auth: 'none',
-  summary: '科目下的课程（推荐、热门在前）；课程模块将接管并扩展',
 });
 export const ebookList = endpoint({
   id: 'study.ebook_list',

@@ -34,6 +34,20 @@ export interface EndpointTypes {
   'binding.bind_mobile': typeof contract.binding.bindMobile;
   'binding.confirm_bind_mobile': typeof contract.binding.confirmBindMobile;
   'binding.third_bind_info': typeof contract.binding.thirdBindInfo;
+  'course.bought': typeof contract.course.boughtList;
+  'course.cancel_live_clock': typeof contract.course.cancelLiveClock;
+  'course.catalog': typeof contract.course.courseCatalog;
+  'course.child': typeof contract.course.childList;
+  'course.collect': typeof contract.course.collect;
+  'course.detail': typeof contract.course.courseDetail_;
+  'course.hot': typeof contract.course.hot;
+  'course.list': typeof contract.course.courseList;
+  'course.live': typeof contract.course.liveList;
+  'course.live_clock': typeof contract.course.liveClock;
+  'course.play_info': typeof contract.course.playInfo;
+  'course.progress': typeof contract.course.progressGet;
+  'course.progress_report': typeof contract.course.progressReport;
+  'course.video': typeof contract.course.subjectVideos;
   'framework.agreement': typeof contract.framework.agreement;
   'framework.child_districts': typeof contract.framework.childDistricts;
   'framework.js_sdk_config': typeof contract.framework.jsSdkConfig;
@@ -53,7 +67,6 @@ export interface EndpointTypes {
   'pages.manifest': typeof contract.pages.pageManifest;
   'study.column': typeof contract.study.columnList;
   'study.column_content': typeof contract.study.columnContent;
-  'study.course_list': typeof contract.study.courseList;
   'study.ebook_list': typeof contract.study.ebookList;
   'study.going': typeof contract.study.going;
   'study.outline': typeof contract.study.outline;
@@ -108,6 +121,20 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'binding.bind_mobile': { id: 'binding.bind_mobile', method: 'GET', host: 'platform', path: '/api/user/bind_mobile', auth: 'required' },
   'binding.confirm_bind_mobile': { id: 'binding.confirm_bind_mobile', method: 'POST', host: 'platform', path: '/api/user/confirm_bind_mobile', auth: 'required' },
   'binding.third_bind_info': { id: 'binding.third_bind_info', method: 'GET', host: 'platform', path: '/api/user-info/third-bind-info', auth: 'required' },
+  'course.bought': { id: 'course.bought', method: 'GET', host: 'platform', path: '/api/course', auth: 'required' },
+  'course.cancel_live_clock': { id: 'course.cancel_live_clock', method: 'POST', host: 'platform', path: '/api/course/cancel_live_clock', auth: 'required' },
+  'course.catalog': { id: 'course.catalog', method: 'GET', host: 'platform', path: '/api/course/catalog', auth: 'optional' },
+  'course.child': { id: 'course.child', method: 'GET', host: 'platform', path: '/api/course/child', auth: 'optional' },
+  'course.collect': { id: 'course.collect', method: 'POST', host: 'platform', path: '/api/course/collect', auth: 'required' },
+  'course.detail': { id: 'course.detail', method: 'GET', host: 'platform', path: '/api/course/detail', auth: 'optional' },
+  'course.hot': { id: 'course.hot', method: 'POST', host: 'platform', path: '/api/course/hot', auth: 'none' },
+  'course.list': { id: 'course.list', method: 'GET', host: 'platform', path: '/api/course/list', auth: 'optional' },
+  'course.live': { id: 'course.live', method: 'GET', host: 'platform', path: '/api/course/live', auth: 'optional' },
+  'course.live_clock': { id: 'course.live_clock', method: 'POST', host: 'platform', path: '/api/course/live_clock', auth: 'required' },
+  'course.play_info': { id: 'course.play_info', method: 'GET', host: 'platform', path: '/api/course/play_info', auth: 'required' },
+  'course.progress': { id: 'course.progress', method: 'GET', host: 'platform', path: '/api/course/progress', auth: 'required' },
+  'course.progress_report': { id: 'course.progress_report', method: 'POST', host: 'platform', path: '/api/course/progress', auth: 'required' },
+  'course.video': { id: 'course.video', method: 'GET', host: 'platform', path: '/api/course/video', auth: 'none' },
   'framework.agreement': { id: 'framework.agreement', method: 'GET', host: 'platform', path: '/api/framework/agreement', auth: 'none' },
   'framework.child_districts': { id: 'framework.child_districts', method: 'GET', host: 'platform', path: '/api/framework/child_districts', auth: 'none' },
   'framework.js_sdk_config': { id: 'framework.js_sdk_config', method: 'GET', host: 'platform', path: '/api/framework/js_sdk_config', auth: 'none', encrypt: true },
@@ -127,7 +154,6 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'pages.manifest': { id: 'pages.manifest', method: 'GET', host: 'platform', path: '/api/pages/manifest', auth: 'none' },
   'study.column': { id: 'study.column', method: 'GET', host: 'platform', path: '/api/genus/column', auth: 'none' },
   'study.column_content': { id: 'study.column_content', method: 'GET', host: 'platform', path: '/api/genus/column/content', auth: 'none' },
-  'study.course_list': { id: 'study.course_list', method: 'GET', host: 'platform', path: '/api/course/list', auth: 'none' },
   'study.ebook_list': { id: 'study.ebook_list', method: 'GET', host: 'platform', path: '/api/ebook/list', auth: 'none' },
   'study.going': { id: 'study.going', method: 'GET', host: 'platform', path: '/api/genus/going', auth: 'none' },
   'study.outline': { id: 'study.outline', method: 'GET', host: 'platform', path: '/api/genus/outline', auth: 'none' },

@@ -11,6 +11,7 @@ import { clientErrorEnvelope, installErrorEnvelope, refusal } from './http/error
 import { OPENAPI_PATH, openApiDocument } from './http/openapi';
 import { registerEndpoints } from './http/register';
 import { registerMediaRoutes } from './media/routes';
+import { registerVodRoutes } from './media/vod-routes';
 import { PageStore } from './pages/page-store';
 import { createProviders } from './providers';
 import { allRouteHandlers } from './routes';
@@ -28,6 +29,7 @@ const API_PREFIXES = [
     .filter(Boolean)
     .map((p) => `${p}/`),
   '/media/',
+  '/vod/',
 ];
 
 /** Builds the whole server (API, media, dev tools, client files) without listening. */
@@ -73,6 +75,7 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
   const openapi = JSON.stringify(openApiDocument(allEndpoints));
   app.get(OPENAPI_PATH, (_req, reply) => reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(openapi));
   registerMediaRoutes(app, services);
+  if (services.providers.vodSandbox) registerVodRoutes(app, services.providers.vodSandbox);
   if (config.devTools) registerDevRoutes(app, services);
 
   const sendShell = await registerClientFiles(app, config.clientDir, pages);

@@ -5,6 +5,7 @@ import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../protocol/keys';
 
 export type SmsProviderName = 'dev';
 export type OauthProviderName = 'sandbox' | 'wechat';
+export type VideoProviderName = 'sandbox' | 'tencent';
 
 export interface ServerConfig {
   production: boolean;
@@ -37,6 +38,18 @@ export interface ServerConfig {
   /** Seed the demo content of content/demo/ on first start (SEED_DEMO; on unless production). */
   seedDemo: boolean;
   logLevel: string;
+  /** Play URLs of videos: the offline sandbox serving media/hls at /vod/ (default) or Tencent Cloud VOD. */
+  videoProvider: VideoProviderName;
+  /** Key of the URL signatures (Tencent VOD "Key 防盗链"; the sandbox signs and checks with it too). */
+  vodKey: string;
+  /** VIDEO_PROVIDER=tencent: https base URL of the VOD / CDN domain ('' for the sandbox). */
+  vodDomain: string;
+  /** Lifetime of a play URL in seconds. */
+  vodTtlSeconds: number;
+  /** VIDEO_PROVIDER=tencent: path on the domain before the media key ('' or e.g. `/vod`). */
+  vodPathPrefix: string;
+  /** The sandbox's HLS streams (media/hls). */
+  mediaDir: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -80,6 +93,26 @@ function baseUrlFrom(env: Env, name: string, def: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+/** Signing key of the video sandbox outside production (VOD_KEY unset). */
+export const DEV_VOD_KEY = 'beikao-dev-vod-key';
+
+/** VIDEO_PROVIDER and VOD_KEY / VOD_DOMAIN: tencent needs an https domain, and a key in production. */
+function videoFrom(env: Env, production: boolean): { videoProvider: VideoProviderName; vodKey: string; vodDomain: string } {
+  const videoProvider = env.VIDEO_PROVIDER || 'sandbox';
+  if (videoProvider !== 'sandbox' && videoProvider !== 'tencent') {
+    throw new Error(`VIDEO_PROVIDER "${videoProvider}" is not available (supported: sandbox, tencent)`);
+  }
+  const vodDomain = (env.VOD_DOMAIN ?? '').replace(/\/+$/, '');
+  if (vodDomain && !/^https:\/\/[^\s/?#]+$/.test(vodDomain)) throw new Error(`VOD_DOMAIN must be an https base URL, got "${vodDomain}"`);
+  if (videoProvider === 'tencent' && !vodDomain) throw new Error('VIDEO_PROVIDER=tencent needs VOD_DOMAIN');
+  if (videoProvider === 'tencent' && production && !env.VOD_KEY) {
+    throw new Error('VIDEO_PROVIDER=tencent needs VOD_KEY when NODE_ENV=production');
+  }
+  // Production with the sandbox and no VOD_KEY: a key of this process only (its URLs end with it).
+  const vodKey = env.VOD_KEY || (production ? crypto.randomBytes(24).toString('base64url') : DEV_VOD_KEY);
+  return { videoProvider, vodKey, vodDomain };
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
@@ -92,6 +125,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
   }
   if (production && !env.SIGN_KEY) throw new Error('SIGN_KEY is required when NODE_ENV=production');
   if (production && !env.ENCRYPT_KEY) throw new Error('ENCRYPT_KEY is required when NODE_ENV=production');
+  const vodTtlSeconds = intFrom(env, 'VOD_URL_TTL_SECONDS', 7200);
+  if (vodTtlSeconds < 1) throw new Error('VOD_URL_TTL_SECONDS must be at least 1');
   return {
     production,
     port: intFrom(env, 'PORT', 8080),
@@ -116,6 +151,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     devTools: !production,
     seedDemo: switchFrom(env, 'SEED_DEMO', !production),
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    ...videoFrom(env, production),
+    vodTtlSeconds,
+    vodPathPrefix: env.VOD_PATH_PREFIX ?? '',
+    mediaDir: path.resolve('media/hls'),
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 /** The named functions an expression may call. Values are plain functions; the
  * evaluator wraps every call, so a throwing formatter yields '' instead. */
+import { clock, courseTag, liveStartText, liveStatusOf, liveStatusText, studyAction } from '../../format/course';
 import { duration, money, progress, relativeTime } from '../../format/time';
 
 export type Formatter = (...args: unknown[]) => unknown;
@@ -27,6 +28,21 @@ export const formatters: Registry = {
   relativeTime: (v) => num((n) => relativeTime(n), v),
   /** seconds → 'N秒' / 'N分钟' / 'N小时' */
   duration: (v) => num(duration, v),
+  /** a course list item's tag: '推荐学习' if recommended, else '直播课' if live, else '' */
+  courseTag: (v) => (v !== null && typeof v === 'object' ? courseTag(v as Record<string, unknown>) : ''),
+  /** a bought course's progress → '已学完' / '学习中' / '未学习' */
+  studyAction: (v) => studyAction(v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : null),
+  /** seconds → 'm:ss' / 'h:mm:ss' (video positions) */
+  clock: (v) => num(clock, v),
+  /** a live start (unix seconds) → '今天 20:00' / '明天 20:00' / '5月20日 20:00' (China time) */
+  liveStart: (v) => num((n) => liveStartText(n), v),
+  /** a live course item → 'upcoming' / 'live' / 'ended' from its start and end times and the clock */
+  liveStatus: (v) => (v !== null && typeof v === 'object' ? liveStatusOf(v as Record<string, unknown>) : ''),
+  /** a live course item → '未开始' / '直播中' / '已结束' / '看回放' (ended with a recording) */
+  liveStatusText: (v) =>
+    v !== null && typeof v === 'object'
+      ? liveStatusText(liveStatusOf(v as Record<string, unknown>), Number((v as Record<string, unknown>).live_playback) === 1)
+      : '',
   /** 2 decimals */
   progress: (v) => num(progress, v),
   /** `y` when `x` is undefined, null or '' (unlike `??`, which keeps ''). */

@@ -6,6 +6,8 @@
  *   paths      route.newsId  item.tags[0]  data['x-y']  list.length   (own properties only; missing → undefined)
  *   operators  ! -x | * / % | + - | < <= > >= | == != === !== (all strict) | && | || | ?? | c ? a : b | ( )
  *   calls      money(x) relativeTime(x) duration(x) progress(x) default(x, y) join(arr, sep) len(x)
+ *              courseTag(item) studyAction(progress) clock(sec)
+ *              liveStart(sec) liveStatus(item) liveStatusText(item)
  *   templates  '共${data.total}题'  ·  '${expr}' alone → raw value  ·  '$${' → literal '${'
  */
 import type { Scope } from './evaluate';

@@ -15,7 +15,14 @@ import { loadNotices, type NoticesContent } from './kinds/notices';
 import { loadQa, type QaContent } from './kinds/qa';
 import { loadStudy, type StudyContent } from './kinds/study';
 import { type GenusContent, loadSubjects } from './kinds/subjects';
-import { loadMessageTemplates, loadVipTypes, type MessageTemplateContent, type VipTypeContent } from './kinds/user-center';
+import {
+  type DemoAccountContent,
+  loadDemoAccounts,
+  loadMessageTemplates,
+  loadVipTypes,
+  type MessageTemplateContent,
+  type VipTypeContent,
+} from './kinds/user-center';
 
 export { ContentError } from './errors';
 
@@ -39,6 +46,7 @@ export interface DemoContent {
   study: StudyContent;
   messageTemplates: MessageTemplateContent[];
   vipTypes: VipTypeContent[];
+  demoAccounts: DemoAccountContent[];
 }
 
 const dirOf = (root: string): ContentDir => ({ root: path.resolve(root) });
@@ -61,6 +69,7 @@ export function loadDemo(root: string = DEFAULT_CONTENT_DIR): DemoContent {
     study: loadStudy(dir),
     messageTemplates: loadMessageTemplates(dir),
     vipTypes: loadVipTypes(dir),
+    demoAccounts: loadDemoAccounts(dir),
   };
 }
 

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_articles';
 import * as m0005 from './migrations/0005_binding';
 import * as m0006 from './migrations/0006_user_center';
 import * as m0007 from './migrations/0007_cache_versions';
+import * as m0008 from './migrations/0008_courses';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
 const MIGRATIONS = {
@@ -17,6 +18,7 @@ const MIGRATIONS = {
   '0005_binding': m0005,
   '0006_user_center': m0006,
   '0007_cache_versions': m0007,
+  '0008_courses': m0008,
 } as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

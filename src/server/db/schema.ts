@@ -1,6 +1,7 @@
 import type { AddressTables } from './tables/address';
 import type { ArticlesTables } from './tables/articles';
 import type { AuthTables } from './tables/auth';
+import type { CourseTables } from './tables/course';
 import type { FrameworkTables } from './tables/framework';
 import type { GenusTables } from './tables/genus';
 import type { StudyTables } from './tables/study';
@@ -22,6 +23,7 @@ export interface Database
   extends AddressTables,
     ArticlesTables,
     AuthTables,
+    CourseTables,
     FrameworkTables,
     GenusTables,
     StudyTables,

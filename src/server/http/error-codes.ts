@@ -8,6 +8,7 @@ export const ERROR_CODES: Record<ErrorCode, { http: readonly number[]; meaning: 
   [CODE.badSign]: { http: [400], meaning: 'the `sign` query parameter is missing or does not match the parameters' },
   [CODE.notFound]: { http: [404], meaning: 'the thing asked for does not exist (or is not yours)' },
   [CODE.unauthorized]: { http: [401], meaning: 'not logged in: no token, or an expired or invalid one' },
+  [CODE.forbidden]: { http: [403], meaning: 'logged in but not entitled: a paid item the caller has not bought (msg says how to open it)' },
   [CODE.tooMany]: { http: [429], meaning: 'too many requests (SMS codes: 60 s apart, 10 a day per mobile)' },
   [CODE.conflict]: { http: [409], meaning: 'conflicts with existing data (msg says which)' },
   [CODE.sessionInvalid]: { http: [200], meaning: 'the session was ended (e.g. logout elsewhere): log in again' },

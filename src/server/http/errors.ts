@@ -13,6 +13,7 @@ export class ApiError extends Error {
 
 export const badInput = (msg: string) => new ApiError(400, CODE.badInput, msg);
 export const notFound = (what: string) => new ApiError(404, CODE.notFound, `${what}不存在`);
+export const forbidden = (msg: string) => new ApiError(403, CODE.forbidden, msg);
 export const tooMany = (msg: string) => new ApiError(429, CODE.tooMany, msg);
 export const conflict = (msg: string) => new ApiError(409, CODE.conflict, msg);
 export const unauthorized = (msg = '请先登录') => new ApiError(401, CODE.unauthorized, msg);

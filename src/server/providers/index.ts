@@ -6,6 +6,9 @@ import { SandboxOauthProvider } from './oauth/sandbox-oauth';
 import type { OauthProvider } from './oauth/types';
 import { WechatOauthProvider } from './oauth/wechat-oauth';
 import { DevSmsProvider } from './sms/dev-sms';
+import { SandboxVodProvider } from './video/sandbox-vod';
+import { TencentVodProvider } from './video/tencent-vod';
+import type { VideoProvider } from './video/types';
 
 export interface Providers {
   sms: DevSmsProvider;
@@ -13,6 +16,10 @@ export interface Providers {
   /** The offline OAuth sandbox when OAUTH_PROVIDER=sandbox (its dev authorize page grants codes through it), else null. */
   oauthSandbox: SandboxOauthProvider | null;
   jsSdk: JsSdkTicketProvider;
+  /** Signed play URLs of videos (VIDEO_PROVIDER). */
+  video: VideoProvider;
+  /** The offline video sandbox when VIDEO_PROVIDER=sandbox (its /vod/ routes serve media/hls through it), else null. */
+  vodSandbox: SandboxVodProvider | null;
 }
 
 /** Chooses each outside service's adapter from the configuration (the offline sandboxes by default). */
@@ -26,10 +33,25 @@ export function createProviders(config: ServerConfig, db: Db, clock: () => numbe
       apiBase: config.wechatApiBase,
       openBase: config.wechatOpenBase,
     });
+  const vodSandbox =
+    config.videoProvider === 'sandbox'
+      ? new SandboxVodProvider({ mediaDir: config.mediaDir, key: config.vodKey, ttlSeconds: config.vodTtlSeconds, clock })
+      : null;
+  const video =
+    vodSandbox ??
+    new TencentVodProvider({
+      domain: config.vodDomain,
+      key: config.vodKey,
+      ttlSeconds: config.vodTtlSeconds,
+      pathPrefix: config.vodPathPrefix,
+      clock,
+    });
   return {
     sms: new DevSmsProvider(clock, config.logLevel === 'silent' ? () => {} : undefined),
     oauth,
     oauthSandbox: sandbox,
     jsSdk: new SandboxTicketProvider(),
+    video,
+    vodSandbox,
   };
 }

@@ -3,6 +3,7 @@ import { addressRoutes } from './address';
 import { articlesRoutes } from './articles';
 import { authRoutes } from './auth';
 import { bindingRoutes } from './binding';
+import { courseRoutes } from './course';
 import { frameworkRoutes } from './framework';
 import { genusRoutes } from './genus';
 import { pageRoutes } from './pages';
@@ -22,4 +23,5 @@ export const allRouteHandlers: readonly RouteHandler[] = [
   ...bindingRoutes,
   ...userCenterRoutes,
   ...addressRoutes,
+  ...courseRoutes,
 ];

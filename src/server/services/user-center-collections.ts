@@ -3,6 +3,7 @@ import type * as uc from '../../contract/user-center';
 import type { CollectionType } from '../../contract/user-center';
 import type { Services } from '../http/context';
 import { badInput, notFound } from '../http/errors';
+import { courseLink } from './course-collect';
 
 /** What the collection list shows of a collected item (a snapshot taken when it is collected). */
 interface Snapshot {
@@ -27,7 +28,7 @@ export const TYPE_NAMES: Record<CollectionType, string> = {
 };
 
 /**
- * How each collectable type finds its item. Only news exists today; the areas that add strategies,
+ * How each collectable type finds its item. News and courses exist today; the areas that add strategies,
  * courses, e-books, questions and goods register a resolver here and their type becomes collectable.
  */
 const RESOLVERS: Partial<Record<CollectionType, Resolver>> = {
@@ -45,6 +46,23 @@ const RESOLVERS: Partial<Record<CollectionType, Resolver>> = {
         summary: n.summary,
         cover: n.cover,
         link: `/news/detail/${n.id}`,
+      }
+    );
+  },
+  course: async (s, refId) => {
+    const c = await s.db.kysely
+      .selectFrom('courses')
+      .select(['id', 'genus_id', 'category_id', 'name', 'intro', 'cover', 'is_single'])
+      .where('id', '=', refId)
+      .executeTakeFirst();
+    return (
+      c && {
+        genus_id: c.genus_id,
+        category_id: c.category_id,
+        title: c.name,
+        summary: c.intro.slice(0, 200),
+        cover: c.cover,
+        link: courseLink(c),
       }
     );
   },

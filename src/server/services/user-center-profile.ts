@@ -4,14 +4,15 @@ import type * as uc from '../../contract/user-center';
 import type { Database } from '../db/schema';
 import type { Services } from '../http/context';
 import { badInput } from '../http/errors';
+import { courseCount } from './course-progress';
 import { chinaDayStart } from './sms-codes';
 import { ensureWelcomeMessages } from './user-center-messages';
 
 type OwnedTable = 'collections' | 'messages' | 'addresses' | 'feedback';
 
 /**
- * The counts the user centre shows, from the tables that hold them. Orders, answered questions, bought
- * courses and owned e-books have no tables yet: they read 0 until their areas land and count here.
+ * The counts the user centre shows, from the tables that hold them (courses: owned and started ones, as the
+ * bought-course list shows them). Orders, answered questions and owned e-books have no tables yet: they read 0 until their areas land and count here.
  * The welcome messages are created first, so a new user's message counts include them.
  */
 export async function statistics(s: Services, userId: number): Promise<OutputOf<typeof uc.userStatistics>> {
@@ -61,7 +62,7 @@ export async function statistics(s: Services, userId: number): Promise<OutputOf<
     address_count,
     feedback_count,
     question_done_count: 0,
-    course_count: 0,
+    course_count: await courseCount(s, userId),
     ebook_count: 0,
     study_days,
   };

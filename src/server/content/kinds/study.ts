@@ -28,15 +28,32 @@ const COURSE_VOCABULARY: Vocabulary = { ...STUDY_VOCABULARY, teacher: 'text' };
 const OUTLINE_VOCABULARY: Vocabulary = { ...STUDY_VOCABULARY, topicPoints: 'text' };
 
 const strategy = z.strictObject({ title: template(STUDY_VOCABULARY), body: template(STUDY_VOCABULARY) });
-const course = z.strictObject({
-  name: template(COURSE_VOCABULARY),
-  intro: template(COURSE_VOCABULARY),
-  lessons: z.int().min(1),
-  /** Fen; 0 is free. */
-  price: z.int().min(0),
-  hot: z.boolean().optional(),
-  recommend: z.boolean().optional(),
+const chapter = z.strictObject({ title: template(COURSE_VOCABULARY), lessons: z.array(template(COURSE_VOCABULARY)).min(1) });
+/** A live session, relative to the seed time: `day` days from today (China time), at `time` (HH:MM) or `now`. */
+const live = z.strictObject({
+  day: z.int().min(-30).max(30),
+  time: z.union([z.literal('now'), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '须为 HH:MM 或 now')]),
+  minutes: z.int().min(10).max(600),
 });
+const course = z
+  .strictObject({
+    name: template(COURSE_VOCABULARY),
+    intro: template(COURSE_VOCABULARY),
+    /** Fen; 0 is free. */
+    price: z.int().min(0),
+    hot: z.boolean().optional(),
+    recommend: z.boolean().optional(),
+    top: z.boolean().optional(),
+    /** A live course; its chapters hold the recording (playable once the session is over). */
+    live: live.optional(),
+    /** A bundle: the indexes (in this file, from 0) of the single courses it holds; a bundle has no chapters. */
+    bundle: z.array(z.int().min(0)).min(2).optional(),
+    /** Chapters and their lessons (one video each); the first lesson of a paid course is a free preview. */
+    chapters: z.array(chapter).min(1).optional(),
+  })
+  .refine((c) => (c.bundle === undefined) !== (c.chapters === undefined), {
+    message: '须有 chapters（单课）或 bundle（套餐）之一',
+  });
 const ebook = z.strictObject({
   name: template(STUDY_VOCABULARY),
   intro: template(STUDY_VOCABULARY),

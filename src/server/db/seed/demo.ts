@@ -4,6 +4,7 @@ import type { DemoContent } from '../../content/load';
 import type { Database } from '../schema';
 import { seedArticles } from './areas/articles';
 import { seedBinding } from './areas/binding';
+import { seedDemoAccounts } from './areas/demo-accounts';
 import { seedStudy } from './areas/study';
 import { seedUserCenter } from './areas/user-center-seed';
 import { buildBanners, type SubjectRef } from './banners';
@@ -68,4 +69,5 @@ export async function seedDemo(trx: Trx, content: DemoContent, subjects: readonl
   await seedArticles(trx, content, now);
   await seedBinding(trx, now);
   await seedUserCenter(trx, content, now);
+  await seedDemoAccounts(trx, content, now);
 }

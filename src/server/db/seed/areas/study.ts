@@ -6,7 +6,8 @@ import { chunks } from '../batch';
 import { poolsFor } from '../pools';
 import { hashString, intBetween, mulberry32, pick, type Rng, shuffled } from '../prng';
 import { termsAt } from '../terms';
-import { buildCourses, buildEbooks } from './study-catalog';
+import { insertCourses } from './course-seed';
+import { buildCourses, buildEbooks, type PlannedCourse } from './study-catalog';
 import { buildGoing, buildGuides, columnsFor } from './study-guides';
 import { renderStrategy, type StudyCtx, studyCtx } from './study-strategies';
 
@@ -118,7 +119,7 @@ export async function seedStudy(trx: Trx, content: DemoContent, now: number): Pr
     .execute();
   const { year } = termsAt(now);
   const strategies: Array<Insertable<Database['strategies']>> = [];
-  const courses: Array<Insertable<Database['courses']>> = [];
+  const courses: PlannedCourse[] = [];
   const ebooks: Array<Insertable<Database['ebooks']>> = [];
   const guides: Array<Insertable<Database['exam_guides']>> = [];
   const going: Array<Insertable<Database['going_items']>> = [];
@@ -133,7 +134,7 @@ export async function seedStudy(trx: Trx, content: DemoContent, now: number): Pr
     going.push(...buildGoing(rng, study, ctx, s, now));
   }
   await insertAll(trx, 'strategies', strategies);
-  await insertAll(trx, 'courses', courses);
+  await insertCourses(trx, courses);
   await insertAll(trx, 'ebooks', ebooks);
   await insertAll(trx, 'exam_guides', guides);
   await insertAll(trx, 'going_items', going);

@@ -10,6 +10,6 @@ import { chunks } from '../batch';
  */
 export async function seedUserCenter(trx: Transaction<Database>, content: DemoContent, _now: number): Promise<void> {
   for (const batch of chunks(content.messageTemplates)) await trx.insertInto('message_templates').values(batch).execute();
-  const vipTypes = content.vipTypes.map((v) => ({ ...v, benefits: v.benefits.join('\n') }));
+  const vipTypes = content.vipTypes.map(({ opens: _opens, ...v }) => ({ ...v, benefits: v.benefits.join('\n') }));
   for (const batch of chunks(vipTypes)) await trx.insertInto('vip_types').values(batch).execute();
 }
