@@ -22,7 +22,12 @@ const statistics = z.object({
   address_count: z.number(),
   feedback_count: z.number(),
   question_done_count: z.number(),
+  /** Courses in the user's course list (owned, through a bundle, or started free / VIP ones). */
   course_count: z.number(),
+  /** Of those, the finished ones (every video watched). */
+  course_finished_count: z.number(),
+  /** Learning time of all videos, seconds (each report counts at most the time that passed since the previous one). */
+  course_learned_seconds: z.number(),
   ebook_count: z.number(),
   /** Days since registration, counting the first day as 1. */
   study_days: z.number(),

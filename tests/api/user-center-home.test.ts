@@ -28,6 +28,8 @@ describe.each(databases())('%s', (kind) => {
         feedback_count: 0,
         question_done_count: 0,
         course_count: 0,
+        course_finished_count: 0,
+        course_learned_seconds: 0,
         ebook_count: 0,
         study_days: 1,
       });

@@ -20,6 +20,7 @@ export function statCells(s: UserStatistics | null): { key: string; label: strin
     { key: 'orders', label: t.stats.orders, value: v(s?.order_count), to: '/user/order' },
     { key: 'collections', label: t.stats.collections, value: v(s?.collection_count), to: '/user/collections' },
     { key: 'unread', label: t.stats.unread, value: v(s?.unread_message_count), to: '/message/index' },
+    { key: 'courses', label: t.stats.courses, value: v(s?.course_count), to: '/user/course' },
     { key: 'questions', label: t.stats.questions, value: v(s?.question_done_count), to: '/user/question' },
     { key: 'days', label: t.stats.days, value: v(s?.study_days), to: '' },
   ];

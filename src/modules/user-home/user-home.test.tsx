@@ -13,7 +13,7 @@ describe('user-home module', () => {
   });
 
   it('shows dashes until the statistics arrive, then the counts with their links', () => {
-    expect(statCells(null).map((c) => c.value)).toEqual(['-', '-', '-', '-', '-']);
+    expect(statCells(null).map((c) => c.value)).toEqual(['-', '-', '-', '-', '-', '-']);
     const cells = statCells({
       order_count: 2,
       collection_count: 5,
@@ -23,6 +23,8 @@ describe('user-home module', () => {
       feedback_count: 0,
       question_done_count: 40,
       course_count: 0,
+      course_finished_count: 0,
+      course_learned_seconds: 0,
       ebook_count: 0,
       study_days: 12,
     });
@@ -30,6 +32,7 @@ describe('user-home module', () => {
       ['订单', 2, '/user/order'],
       ['收藏', 5, '/user/collections'],
       ['未读消息', 3, '/message/index'],
+      ['课程', 0, '/user/course'],
       ['已做题', 40, '/user/question'],
       ['学习天数', 12, ''],
     ]);

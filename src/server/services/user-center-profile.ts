@@ -4,7 +4,7 @@ import type * as uc from '../../contract/user-center';
 import type { Database } from '../db/schema';
 import type { Services } from '../http/context';
 import { badInput } from '../http/errors';
-import { courseCount } from './course-progress';
+import { courseStats } from './course-progress';
 import { chinaDayStart } from './sms-codes';
 import { ensureWelcomeMessages } from './user-center-messages';
 
@@ -53,6 +53,7 @@ export async function statistics(s: Services, userId: number): Promise<OutputOf<
   const unread_message_count = Number(row.unread_message_count);
   const address_count = Number(row.address_count);
   const feedback_count = Number(row.feedback_count);
+  const courses = await courseStats(s, userId);
   const study_days = Math.max(1, Math.round((chinaDayStart(now) - chinaDayStart(Math.min(createdAt, now))) / 86400) + 1);
   return {
     order_count: 0,
@@ -62,7 +63,9 @@ export async function statistics(s: Services, userId: number): Promise<OutputOf<
     address_count,
     feedback_count,
     question_done_count: 0,
-    course_count: await courseCount(s, userId),
+    course_count: courses.count,
+    course_finished_count: courses.finished,
+    course_learned_seconds: courses.learnedSeconds,
     ebook_count: 0,
     study_days,
   };
