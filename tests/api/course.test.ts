@@ -288,6 +288,23 @@ describe.each(databases())('%s', (kind) => {
       expect(got.progress).toMatchObject({ last_video_id: v.id, last_position: 55, learned_seconds: 25, is_finish: 0 });
     });
 
+    it('parallel copies of one report count their learning time once', async () => {
+      const u = await newUser(s);
+      const c = paidSingle();
+      const v = (await videos(c.id, u))[0];
+      if (!v) throw new Error('no video');
+      await request(s.url, course.progressReport, { course_id: c.id, video_id: v.id, duration: 0, at: 1 }, { token: u.token });
+      s.advance(20);
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          request(s.url, course.progressReport, { course_id: c.id, video_id: v.id, duration: 20, at: 2 }, { token: u.token }),
+        ),
+      );
+      expect(replies.every((r) => r.body.status === 0)).toBe(true);
+      const got = (await request(s.url, course.progressGet, { course_id: c.id }, { token: u.token })).body.data;
+      expect(got.videos[0]).toMatchObject({ position: 20, furthest: 20, learned_seconds: 20 });
+    });
+
     it('refuses progress on a locked video, a video of another course, and bad positions, writing nothing', async () => {
       const u = await newUser(s);
       const c = paidSingle();
