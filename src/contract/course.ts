@@ -153,15 +153,23 @@ const videoProgress = z.object({
   updated_at: z.number(),
 });
 
+/** What `/course/list/{type}` lists: every course, live ones, free ones, or bundles. */
+export const COURSE_LIST_TYPES = ['all', 'live', 'free', 'bundle'] as const;
+
 export const courseList = endpoint({
   id: 'course.list',
   method: 'GET',
   host: 'platform',
   path: '/api/course/list',
-  input: z.object({ ...subject, ...paged(10) }),
+  input: z.object({
+    ...subject,
+    ...paged(10),
+    type: z.optional(z.pipe(z.string('须为字符串'), z.enum(COURSE_LIST_TYPES, `须为 ${COURSE_LIST_TYPES.join('、')} 之一`))),
+  }),
   output: z.array(courseItem),
   auth: 'optional',
-  summary: '科目下的课程（置顶、推荐、热门在前，再按上架时间倒序）；带 token 时 has_clock、has_collect 为本人状态',
+  summary:
+    '科目下的课程（置顶、推荐、热门在前，再按上架时间倒序）；type 筛选 all（默认）、live 直播课、free 免费课、bundle 套餐；带 token 时 has_clock、has_collect 为本人状态',
 });
 export const boughtList = endpoint({
   id: 'course.bought',

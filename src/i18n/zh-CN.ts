@@ -229,6 +229,39 @@ export const zhCN = {
   },
   /** A bundle's courses (`/course/bundle_detail/:courseId`). */
   courseChildren: { empty: '暂无课程', loadFailed: '课程加载失败' },
+  /** The video player module (course videos and plain URLs). */
+  videoPlayer: {
+    play: '播放',
+    loading: '视频加载中…',
+    resumeAt: (clock: string) => `上次看到 ${clock}`,
+    locked: '该视频需购买课程后观看',
+    buy: '购买课程',
+    loginText: '登录后即可观看课程视频',
+    login: '登录后观看',
+    empty: '该课程暂无可播放的视频',
+    failed: '视频加载失败',
+    playFailed: '视频播放出错，请检查网络后重试',
+    retry: '重试',
+    speed: '倍速',
+    speedMenu: '播放速度',
+    rate: (r: number) => `${r}x`,
+    rateSet: (r: number) => `已切换为 ${r} 倍速`,
+    playingNext: '已为你播放下一节',
+  },
+  /** A course's catalogue of chapters and videos (`/course/detail/:courseId`). */
+  courseCatalog: {
+    title: '课程目录',
+    summary: (n: number, clock: string) => `共 ${n} 课时 · ${clock}`,
+    preview: '试看',
+    playing: '播放中',
+    finished: '已学完',
+    watched: (p: number) => `已学 ${p}%`,
+    locked: '未解锁',
+    buyHint: '购买后即可观看全部课时',
+    empty: '暂无课时',
+    loadFailed: '目录加载失败',
+    retry: '重试',
+  },
 } as const;
 
 export type Messages = typeof zhCN;

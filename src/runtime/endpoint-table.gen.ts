@@ -34,6 +34,13 @@ export interface EndpointTypes {
   'binding.bind_mobile': typeof contract.binding.bindMobile;
   'binding.confirm_bind_mobile': typeof contract.binding.confirmBindMobile;
   'binding.third_bind_info': typeof contract.binding.thirdBindInfo;
+  'circle.comment_add': typeof contract.circle.commentAdd;
+  'circle.comment_list': typeof contract.circle.commentList;
+  'circle.detail': typeof contract.circle.circleDetail;
+  'circle.reply_add': typeof contract.circle.replyAdd;
+  'circle.reply_list': typeof contract.circle.replyList;
+  'circle.short_video_detail': typeof contract.circle.shortVideoDetail_;
+  'circle.short_video_list': typeof contract.circle.shortVideoList;
   'course.bought': typeof contract.course.boughtList;
   'course.cancel_live_clock': typeof contract.course.cancelLiveClock;
   'course.catalog': typeof contract.course.courseCatalog;
@@ -65,6 +72,8 @@ export interface EndpointTypes {
   'genus.notice': typeof contract.genus.noticeList;
   'pages.config': typeof contract.pages.pageConfig;
   'pages.manifest': typeof contract.pages.pageManifest;
+  'politics.chapter_list': typeof contract.politics.chapterList;
+  'politics.point_detail': typeof contract.politics.pointDetail_;
   'study.column': typeof contract.study.columnList;
   'study.column_content': typeof contract.study.columnContent;
   'study.ebook_list': typeof contract.study.ebookList;
@@ -121,6 +130,13 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'binding.bind_mobile': { id: 'binding.bind_mobile', method: 'GET', host: 'platform', path: '/api/user/bind_mobile', auth: 'required' },
   'binding.confirm_bind_mobile': { id: 'binding.confirm_bind_mobile', method: 'POST', host: 'platform', path: '/api/user/confirm_bind_mobile', auth: 'required' },
   'binding.third_bind_info': { id: 'binding.third_bind_info', method: 'GET', host: 'platform', path: '/api/user-info/third-bind-info', auth: 'required' },
+  'circle.comment_add': { id: 'circle.comment_add', method: 'POST', host: 'circle', path: '/api/short-video/comment', auth: 'required' },
+  'circle.comment_list': { id: 'circle.comment_list', method: 'GET', host: 'circle', path: '/api/short-video/comment-list', auth: 'none' },
+  'circle.detail': { id: 'circle.detail', method: 'GET', host: 'circle', path: '/api/circle/detail', auth: 'none' },
+  'circle.reply_add': { id: 'circle.reply_add', method: 'POST', host: 'circle', path: '/api/short-video/reply', auth: 'required' },
+  'circle.reply_list': { id: 'circle.reply_list', method: 'GET', host: 'circle', path: '/api/short-video/reply-list', auth: 'none' },
+  'circle.short_video_detail': { id: 'circle.short_video_detail', method: 'GET', host: 'circle', path: '/api/short-video/detail', auth: 'none' },
+  'circle.short_video_list': { id: 'circle.short_video_list', method: 'GET', host: 'circle', path: '/api/circle/short-video-list', auth: 'none' },
   'course.bought': { id: 'course.bought', method: 'GET', host: 'platform', path: '/api/course', auth: 'required' },
   'course.cancel_live_clock': { id: 'course.cancel_live_clock', method: 'POST', host: 'platform', path: '/api/course/cancel_live_clock', auth: 'required' },
   'course.catalog': { id: 'course.catalog', method: 'GET', host: 'platform', path: '/api/course/catalog', auth: 'optional' },
@@ -152,6 +168,8 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'genus.notice': { id: 'genus.notice', method: 'GET', host: 'platform', path: '/api/genus/notice', auth: 'none' },
   'pages.config': { id: 'pages.config', method: 'GET', host: 'platform', path: '/api/pages/config', auth: 'none' },
   'pages.manifest': { id: 'pages.manifest', method: 'GET', host: 'platform', path: '/api/pages/manifest', auth: 'none' },
+  'politics.chapter_list': { id: 'politics.chapter_list', method: 'GET', host: 'platform', path: '/api/politics/point/chapter_list', auth: 'none' },
+  'politics.point_detail': { id: 'politics.point_detail', method: 'GET', host: 'platform', path: '/api/politics/point/detail', auth: 'none' },
   'study.column': { id: 'study.column', method: 'GET', host: 'platform', path: '/api/genus/column', auth: 'none' },
   'study.column_content': { id: 'study.column_content', method: 'GET', host: 'platform', path: '/api/genus/column/content', auth: 'none' },
   'study.ebook_list': { id: 'study.ebook_list', method: 'GET', host: 'platform', path: '/api/ebook/list', auth: 'none' },

@@ -59,6 +59,17 @@ describe.each(databases())('%s', (kind) => {
       expect(list.every((c) => c.live_url === '')).toBe(true);
     });
 
+    it('filters by type: live, free, bundle; refuses an unknown type', async () => {
+      const of = async (type: string) => (await request(s.url, course.courseList, { ...subject, count: 50, type })).body.data;
+      expect((await of('all')).length).toBe(list.length);
+      const live = await of('live');
+      expect(live.length).toBeGreaterThanOrEqual(4);
+      expect(live.every((c) => c.is_live === 1)).toBe(true);
+      expect((await of('free')).every((c) => c.is_free === 1)).toBe(true);
+      expect((await of('bundle')).map((c) => c.is_single)).toEqual([0]);
+      expectRefused(await request(s.url, course.courseList, { ...subject, type: 'vip' }), 400, CODE.badInput, '参数 type');
+    });
+
     it('a bundle lists its single courses; a single course has none', async () => {
       const kids = (await request(s.url, course.childList, { course_id: bundle().id })).body.data;
       expect(kids).toHaveLength(3);

@@ -28,6 +28,14 @@ export const formatters: Registry = {
   relativeTime: (v) => num((n) => relativeTime(n), v),
   /** seconds → 'N秒' / 'N分钟' / 'N小时' */
   duration: (v) => num(duration, v),
+  /** 2 decimals */
+  progress: (v) => num(progress, v),
+  /** `y` when `x` is undefined, null or '' (unlike `??`, which keeps ''). */
+  default: (v, d) => (v == null || v === '' ? d : v),
+  /** join(arr, sep = ','); null items render as ''; a non-array gives ''. */
+  join: (a, sep) => (Array.isArray(a) ? a.map(str).join(sep == null ? ',' : str(sep)) : ''),
+  /** length of a string or array, key count of an object, else 0 */
+  len: (v) => (typeof v === 'string' || Array.isArray(v) ? v.length : v !== null && typeof v === 'object' ? Object.keys(v).length : 0),
   /** a course list item's tag: '推荐学习' if recommended, else '直播课' if live, else '' */
   courseTag: (v) => (v !== null && typeof v === 'object' ? courseTag(v as Record<string, unknown>) : ''),
   /** a bought course's progress → '已学完' / '学习中' / '未学习' */
@@ -43,12 +51,4 @@ export const formatters: Registry = {
     v !== null && typeof v === 'object'
       ? liveStatusText(liveStatusOf(v as Record<string, unknown>), Number((v as Record<string, unknown>).live_playback) === 1)
       : '',
-  /** 2 decimals */
-  progress: (v) => num(progress, v),
-  /** `y` when `x` is undefined, null or '' (unlike `??`, which keeps ''). */
-  default: (v, d) => (v == null || v === '' ? d : v),
-  /** join(arr, sep = ','); null items render as ''; a non-array gives ''. */
-  join: (a, sep) => (Array.isArray(a) ? a.map(str).join(sep == null ? ',' : str(sep)) : ''),
-  /** length of a string or array, key count of an object, else 0 */
-  len: (v) => (typeof v === 'string' || Array.isArray(v) ? v.length : v !== null && typeof v === 'object' ? Object.keys(v).length : 0),
 };

@@ -8,16 +8,18 @@ import { courseRow, selectCourses, toCourseItems } from './course-items';
 import { courseProgressOf, videoProgressOf } from './course-progress';
 import { ensureSubject } from './genus-subjects';
 
-/** One page of the subject's courses: top, recommended, hot first, then newest. */
+/** One page of the subject's courses (of one type): top, recommended, hot first, then newest. */
 export async function listCourses(
   s: Services,
   userId: number | null,
   q: ParsedInputOf<typeof course.courseList>,
 ): Promise<OutputOf<typeof course.courseList>> {
   await ensureSubject(s, q.genus_id, q.category_id);
-  const rows = await selectCourses(s)
-    .where('c.genus_id', '=', q.genus_id)
-    .where('c.category_id', '=', q.category_id)
+  let query = selectCourses(s).where('c.genus_id', '=', q.genus_id).where('c.category_id', '=', q.category_id);
+  if (q.type === 'live') query = query.where('c.is_live', '=', 1);
+  if (q.type === 'free') query = query.where('c.is_free', '=', 1);
+  if (q.type === 'bundle') query = query.where('c.is_single', '=', 0);
+  const rows = await query
     .orderBy('c.is_top', 'desc')
     .orderBy('c.is_recommend', 'desc')
     .orderBy('c.is_hot', 'desc')
