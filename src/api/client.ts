@@ -26,7 +26,8 @@ function failure(msg: string): Envelope<null> {
  * a network failure, timeout or 5xx resolves with `status` -1 and a Chinese message instead of throwing.
  */
 export function createCall(http: Http) {
-  return async function call(endpoint: EndpointMeta, input?: object): Promise<CallResult> {
+  /** `opts.keepalive`: see HttpRequest.keepalive (survives the page closing, no loading overlay). */
+  return async function call(endpoint: EndpointMeta, input?: object, opts?: { keepalive?: boolean }): Promise<CallResult> {
     const url = hostBase(endpoint.host) + endpoint.path;
     try {
       const res = await http.request({
@@ -34,6 +35,7 @@ export function createCall(http: Http) {
         method: endpoint.method,
         signPath: endpoint.path,
         params: (input ?? {}) as Record<string, unknown>,
+        ...(opts?.keepalive ? { keepalive: true } : {}),
       });
       const body = res.data as Envelope | null;
       if (!body || typeof body !== 'object' || typeof body.status !== 'number') return failure(i18n.network.badReply);

@@ -21,6 +21,11 @@ export interface HttpRequest {
   signPath: string;
   /** Query params (GET, DELETE) or JSON body (POST). */
   params: Params;
+  /**
+   * Sent with `fetch(…, {keepalive: true})`: the request outlives the page (hidden, closed, navigated away), and it
+   * is not counted as in flight (no loading overlay). For background reports such as video progress.
+   */
+  keepalive?: boolean;
 }
 
 export interface HttpReply {
@@ -81,6 +86,7 @@ export function createHttp(h: HttpHooks, fetchImpl: FetchLike = (url, init) => g
         headers,
         body: post ? JSON.stringify(req.params) : undefined,
         signal: abort.signal,
+        ...(req.keepalive ? { keepalive: true } : {}),
       });
       text = await res.text();
     } catch {
@@ -110,6 +116,7 @@ export function createHttp(h: HttpHooks, fetchImpl: FetchLike = (url, init) => g
 
   return {
     async request(req: HttpRequest): Promise<HttpReply> {
+      if (req.keepalive) return send(req);
       h.onStart();
       try {
         return await send(req);

@@ -12,10 +12,20 @@ import { askConfirm, showToast, uiState } from '../state/ui';
 /** Typed call by endpoint id through the request layer (the compact table knows method, host and path). */
 export const callId: Env['call'] = (id, input) => call(endpointTable[id], input ?? {}) as ReturnType<Env['call']>;
 
+/** Offline stores on IndexedDB, loaded on first use (src/platform/offline-store.ts is not in the first load). */
+const offlineStore = () => import('../platform/offline-store').then((m) => m.offlineStore);
+const offline: Env['offline'] = {
+  get: (store, key) => offlineStore().then((s) => s.get(store, key)),
+  put: (store, key, value) => offlineStore().then((s) => s.put(store, key, value)),
+  delete: (store, key) => offlineStore().then((s) => s.delete(store, key)),
+  list: (store, prefix) => offlineStore().then((s) => s.list(store, prefix)),
+};
+
 /** The one environment of the app: what blocks, modules and the shell may do outside themselves. */
 export function createAppEnv(): Env {
   return {
     call: callId,
+    beacon: (id, input) => call(endpointTable[id], input, { keepalive: true }) as ReturnType<Env['beacon']>,
     callDynamic: (endpoint, input) => call(endpoint, input),
     navigate: navigateTo,
     toast: showToast,
@@ -24,6 +34,7 @@ export function createAppEnv(): Env {
     share,
     saveImage,
     storage,
+    offline,
     popup: (name) => {
       uiState.popup = name;
     },

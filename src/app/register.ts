@@ -1,3 +1,4 @@
+import { registerAction } from '../runtime/actions';
 import type { BlockDefinition } from '../runtime/block-api';
 import { registerBuiltinActions } from '../runtime/builtin-actions';
 import { registerBlock } from '../runtime/registry';
@@ -24,4 +25,13 @@ export function registerAllBlocks(): void {
 export function registerAll(): void {
   registerAllBlocks();
   registerBuiltinActions();
+  registerModuleActions();
+}
+
+/** The actions core modules add (one schema file each in schemas/actions/); each handler's code loads on first use. */
+export function registerModuleActions(): void {
+  // 下载离线阅读 (e-book detail page): the download and its progress panel load with the reader's chunk.
+  registerAction('downloadEbook', async (a, { env }) =>
+    (await import('../modules/ebook-reader/download-action')).downloadEbookAction(env, Number(a.ebookId)),
+  );
 }

@@ -2,18 +2,21 @@ import * as address from './address';
 import * as articles from './articles';
 import * as auth from './auth';
 import * as binding from './binding';
+import * as circle from './circle';
 import * as course from './course';
+import * as ebook from './ebook';
 import type { AnyEndpoint } from './endpoint';
 import * as framework from './framework';
 import * as genus from './genus';
 import * as pages from './pages';
+import * as politics from './politics';
 import * as study from './study';
 import * as user from './user';
 import * as userCenter from './user-center';
 
 export * from './endpoint';
 export * from './envelope';
-export { address, articles, auth, binding, course, framework, genus, pages, study, user, userCenter };
+export { address, articles, auth, binding, circle, course, ebook, framework, genus, pages, politics, study, user, userCenter };
 
 function collect(...areas: Record<string, unknown>[]): AnyEndpoint[] {
   const list: AnyEndpoint[] = [];
@@ -40,4 +43,7 @@ export const allEndpoints: readonly AnyEndpoint[] = collect(
   userCenter,
   address,
   course,
+  ebook,
+  circle,
+  politics,
 );

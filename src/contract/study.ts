@@ -1,5 +1,5 @@
 // Endpoints of the study area (see README "The API contract"): strategies, the going list, sign-up info and
-// syllabus, columns, search, and the e-book list the study tab shows until its module exists (courses: course.ts).
+// syllabus, columns and search (courses: course.ts, e-books: ebook.ts).
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';
@@ -63,20 +63,6 @@ const columnArticle = z.object({
   cover: z.string(),
   view_count: z.number(),
   published_at: z.number(),
-});
-
-const ebookItem = z.object({
-  id: z.number(),
-  genus_id: z.number(),
-  category_id: z.number(),
-  name: z.string(),
-  intro: z.string(),
-  cover: z.string(),
-  author: z.string(),
-  chapter_count: z.number(),
-  price: z.number(),
-  is_free: z.number(),
-  created_at: z.number(),
 });
 
 export const searchKinds = ['news', 'strategy', 'course', 'ebook'] as const;
@@ -196,14 +182,4 @@ export const search = endpoint({
   }),
   auth: 'none',
   summary: '在所选科目内按标题和正文搜索资讯、攻略、课程、电子书；标题命中在前，再按时间倒序；count 为每类条数',
-});
-export const ebookList = endpoint({
-  id: 'study.ebook_list',
-  method: 'GET',
-  host: 'platform',
-  path: '/api/ebook/list',
-  input: z.object({ ...subject, ...paged(10) }),
-  output: z.array(ebookItem),
-  auth: 'none',
-  summary: '科目下的电子书（免费在前）；电子书模块将接管并扩展',
 });

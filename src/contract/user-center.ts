@@ -28,7 +28,10 @@ const statistics = z.object({
   course_finished_count: z.number(),
   /** Learning time of all videos, seconds (each report counts at most the time that passed since the previous one). */
   course_learned_seconds: z.number(),
+  /** E-books in the user's e-book list (owned, or read free / VIP ones). */
   ebook_count: z.number(),
+  /** Reading seconds of all e-books. */
+  ebook_read_seconds: z.number(),
   /** Days since registration, counting the first day as 1. */
   study_days: z.number(),
 });

@@ -55,6 +55,16 @@ export interface EndpointTypes {
   'course.progress': typeof contract.course.progressGet;
   'course.progress_report': typeof contract.course.progressReport;
   'course.video': typeof contract.course.subjectVideos;
+  'ebook.bookmark_add': typeof contract.ebook.bookmarkAdd;
+  'ebook.bookmark_list': typeof contract.ebook.bookmarkList;
+  'ebook.bookmark_remove': typeof contract.ebook.bookmarkRemove;
+  'ebook.content': typeof contract.ebook.content;
+  'ebook.detail': typeof contract.ebook.ebookDetailEndpoint;
+  'ebook.hot': typeof contract.ebook.hot;
+  'ebook.list': typeof contract.ebook.ebookList;
+  'ebook.own': typeof contract.ebook.ownList;
+  'ebook.read': typeof contract.ebook.read;
+  'ebook.record': typeof contract.ebook.recordGet;
   'framework.agreement': typeof contract.framework.agreement;
   'framework.child_districts': typeof contract.framework.childDistricts;
   'framework.js_sdk_config': typeof contract.framework.jsSdkConfig;
@@ -76,7 +86,6 @@ export interface EndpointTypes {
   'politics.point_detail': typeof contract.politics.pointDetail_;
   'study.column': typeof contract.study.columnList;
   'study.column_content': typeof contract.study.columnContent;
-  'study.ebook_list': typeof contract.study.ebookList;
   'study.going': typeof contract.study.going;
   'study.outline': typeof contract.study.outline;
   'study.search': typeof contract.study.search;
@@ -151,6 +160,16 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'course.progress': { id: 'course.progress', method: 'GET', host: 'platform', path: '/api/course/progress', auth: 'required' },
   'course.progress_report': { id: 'course.progress_report', method: 'POST', host: 'platform', path: '/api/course/progress', auth: 'required' },
   'course.video': { id: 'course.video', method: 'GET', host: 'platform', path: '/api/course/video', auth: 'none' },
+  'ebook.bookmark_add': { id: 'ebook.bookmark_add', method: 'POST', host: 'platform', path: '/api/ebook/ebookmark', auth: 'required' },
+  'ebook.bookmark_list': { id: 'ebook.bookmark_list', method: 'GET', host: 'platform', path: '/api/ebook/ebookmark/list', auth: 'required' },
+  'ebook.bookmark_remove': { id: 'ebook.bookmark_remove', method: 'DELETE', host: 'platform', path: '/api/ebook/ebookmark', auth: 'required' },
+  'ebook.content': { id: 'ebook.content', method: 'GET', host: 'platform', path: '/api/ebook/content', auth: 'required' },
+  'ebook.detail': { id: 'ebook.detail', method: 'GET', host: 'platform', path: '/api/ebook/detail', auth: 'optional' },
+  'ebook.hot': { id: 'ebook.hot', method: 'POST', host: 'platform', path: '/api/ebook/hot', auth: 'none' },
+  'ebook.list': { id: 'ebook.list', method: 'GET', host: 'platform', path: '/api/ebook/list', auth: 'none' },
+  'ebook.own': { id: 'ebook.own', method: 'GET', host: 'platform', path: '/api/ebook/own', auth: 'required' },
+  'ebook.read': { id: 'ebook.read', method: 'POST', host: 'platform', path: '/api/ebook/read', auth: 'required' },
+  'ebook.record': { id: 'ebook.record', method: 'GET', host: 'platform', path: '/api/ebook/record', auth: 'required' },
   'framework.agreement': { id: 'framework.agreement', method: 'GET', host: 'platform', path: '/api/framework/agreement', auth: 'none' },
   'framework.child_districts': { id: 'framework.child_districts', method: 'GET', host: 'platform', path: '/api/framework/child_districts', auth: 'none' },
   'framework.js_sdk_config': { id: 'framework.js_sdk_config', method: 'GET', host: 'platform', path: '/api/framework/js_sdk_config', auth: 'none', encrypt: true },
@@ -172,7 +191,6 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'politics.point_detail': { id: 'politics.point_detail', method: 'GET', host: 'platform', path: '/api/politics/point/detail', auth: 'none' },
   'study.column': { id: 'study.column', method: 'GET', host: 'platform', path: '/api/genus/column', auth: 'none' },
   'study.column_content': { id: 'study.column_content', method: 'GET', host: 'platform', path: '/api/genus/column/content', auth: 'none' },
-  'study.ebook_list': { id: 'study.ebook_list', method: 'GET', host: 'platform', path: '/api/ebook/list', auth: 'none' },
   'study.going': { id: 'study.going', method: 'GET', host: 'platform', path: '/api/genus/going', auth: 'none' },
   'study.outline': { id: 'study.outline', method: 'GET', host: 'platform', path: '/api/genus/outline', auth: 'none' },
   'study.search': { id: 'study.search', method: 'POST', host: 'platform', path: '/api/genus/search', auth: 'none' },

@@ -42,6 +42,18 @@ export interface KeyValueStore {
 }
 
 /**
+ * Named stores on the device for offline use (IndexedDB; `store` is any name a module picks, e.g. 'ebook-chapters').
+ * Every method resolves and never throws: without IndexedDB (private mode, old browser) get answers null, list [],
+ * put false. `list` returns a store's entries in key order (only keys starting with `prefix` when given).
+ */
+export interface OfflineStore {
+  get<T>(store: string, key: string): Promise<T | null>;
+  put(store: string, key: string, value: unknown): Promise<boolean>;
+  delete(store: string, key: string): Promise<void>;
+  list<T>(store: string, prefix?: string): Promise<{ key: string; value: T }[]>;
+}
+
+/**
  * Everything outside a block that a block, module or the shell may touch. Built once in `src/app`
  * from the request layer, the stores and the platform; tests hand in a fake. Blocks never import
  * `api/`, `state/` or `platform/` themselves.
@@ -49,6 +61,12 @@ export interface KeyValueStore {
 export interface Env {
   /** Calls an endpoint by id; resolves with the envelope (status -1 for network failures), never throws. */
   call<K extends EndpointId>(id: K, input?: InputOfId<K>): Promise<CallReply<OutputOfId<K>>>;
+  /**
+   * Calls an endpoint like `call`, sent with `fetch(…, {keepalive: true})` (same headers, sign and token): the request
+   * survives the page being hidden, closed or left, and it is not counted as in flight (no loading overlay). For
+   * background reports (video progress on pause, on page hide and unload). Resolves with the envelope while the page lives.
+   */
+  beacon<K extends EndpointId>(id: K, input: InputOfId<K>): Promise<CallReply<OutputOfId<K>>>;
   /** Calls an endpoint named at run time (page configs); the server validates the params. */
   callDynamic(endpoint: EndpointMeta, input: Record<string, unknown>): Promise<CallReply<unknown>>;
   /** Goes to an in-app path; a target of only `?query` keeps the current path (e.g. a search page updating its word). */
@@ -60,6 +78,8 @@ export interface Env {
   share(data: ShareData): Promise<boolean>;
   saveImage(src: string, filename?: string): void;
   storage: KeyValueStore;
+  /** Larger data kept on the device for offline use (IndexedDB): cached chapters, queued writes. */
+  offline: OfflineStore;
   /** Opens a shell popup (customer service, feedback) or closes it (null). */
   popup(name: 'customerService' | 'feedback' | null): void;
   session: {

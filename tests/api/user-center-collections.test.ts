@@ -98,7 +98,7 @@ describe.each(databases())('%s', (kind) => {
       [{ type: 'video', ref_id: 1 }, 400, '参数 type 须为 news、strategy、course、ebook、question、goods 之一'],
       [{ type: 'news', ref_id: 0 }, 400, '参数 ref_id 须为正整数'],
       [{ type: 'news', ref_id: 'abc' }, 400, '参数 ref_id'],
-      [{ type: 'ebook', ref_id: 1 }, 400, '参数 type 暂不支持收藏电子书（ebook）'],
+      [{ type: 'question', ref_id: 1 }, 400, '参数 type 暂不支持收藏题目（question）'],
       [{ type: 'course', ref_id: 987654 }, 404, '课程 id 987654 不存在'],
       [{ type: 'news', ref_id: 987654 }, 404, '资讯 id 987654 不存在'],
     ] as const) {

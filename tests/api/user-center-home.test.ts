@@ -31,6 +31,7 @@ describe.each(databases())('%s', (kind) => {
         course_finished_count: 0,
         course_learned_seconds: 0,
         ebook_count: 0,
+        ebook_read_seconds: 0,
         study_days: 1,
       });
     });

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { CallReply, Env, KeyValueStore } from '../../src/runtime/env';
+import type { CallReply, Env, KeyValueStore, OfflineStore } from '../../src/runtime/env';
 
 /** An in-memory KeyValueStore. */
 export function memoryStore(initial: Record<string, string> = {}): KeyValueStore {
@@ -21,6 +21,31 @@ export function memoryStore(initial: Record<string, string> = {}): KeyValueStore
   };
 }
 
+/** An in-memory OfflineStore (the IndexedDB stores of `env.offline`), entries listed in key order. */
+export function memoryOfflineStore(): OfflineStore & { data: Map<string, Map<string, unknown>> } {
+  const data = new Map<string, Map<string, unknown>>();
+  const table = (store: string) => {
+    const t = data.get(store) ?? new Map<string, unknown>();
+    data.set(store, t);
+    return t;
+  };
+  const copy = <T>(v: unknown): T => (v === undefined ? v : JSON.parse(JSON.stringify(v))) as T;
+  return {
+    data,
+    get: async <T>(store: string, key: string) => (table(store).has(key) ? copy<T>(table(store).get(key)) : null),
+    put: async (store, key, value) => {
+      table(store).set(key, copy(value));
+      return true;
+    },
+    delete: async (store, key) => void table(store).delete(key),
+    list: async <T>(store: string, prefix = '') =>
+      [...table(store).entries()]
+        .filter(([k]) => k.startsWith(prefix))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, value]) => ({ key, value: copy<T>(value) })),
+  };
+}
+
 type Replies = Record<string, CallReply<unknown> | ((input: unknown) => CallReply<unknown>)>;
 
 /**
@@ -35,6 +60,7 @@ export function fakeEnv(replies: Replies = {}, overrides: Partial<Env> = {}) {
   };
   const env = {
     call: vi.fn((id: string, input?: unknown) => answer(id, input ?? {})),
+    beacon: vi.fn((id: string, input: unknown) => answer(id, input)),
     callDynamic: vi.fn((e: { id: string }, input: unknown) => answer(e.id, input)),
     navigate: vi.fn(),
     toast: vi.fn(),
@@ -43,6 +69,7 @@ export function fakeEnv(replies: Replies = {}, overrides: Partial<Env> = {}) {
     share: vi.fn(async () => true),
     saveImage: vi.fn(),
     storage: memoryStore(),
+    offline: memoryOfflineStore(),
     popup: vi.fn(),
     session: { login: vi.fn(() => true), logout: vi.fn() },
     subject: { select: vi.fn(), history: vi.fn(() => []) },

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerModuleActions } from '../../src/app/register';
 import { type ActionContext, clearActions, registerAction, registeredActions, runActions } from '../../src/runtime/actions';
 import { registerBuiltinActions } from '../../src/runtime/builtin-actions';
 import type { Action } from '../../src/runtime/page-config.gen';
@@ -12,7 +13,10 @@ function context(env = fakeEnv(), page = fakePage(), scope: Record<string, unkno
 }
 
 describe('action table', () => {
-  beforeEach(() => registerBuiltinActions());
+  beforeEach(() => {
+    registerBuiltinActions();
+    registerModuleActions();
+  });
   afterEach(() => clearActions());
 
   it('has one handler per action schema file in schemas/actions/ and no other', () => {

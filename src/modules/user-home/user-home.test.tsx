@@ -26,6 +26,7 @@ describe('user-home module', () => {
       course_finished_count: 0,
       course_learned_seconds: 0,
       ebook_count: 0,
+      ebook_read_seconds: 0,
       study_days: 12,
     });
     expect(cells.map((c) => [c.label, c.value, c.to])).toEqual([

@@ -8,6 +8,8 @@ import type { ContentDir } from './files';
 import { type Agreement, loadAgreements, type Site } from './kinds/agreements';
 import { type ArticleContent, type ArticleFolder, loadArticles } from './kinds/articles';
 import { type BannersContent, loadBanners } from './kinds/banners';
+import { type CircleDemoContent, loadCircle } from './kinds/circle';
+import { type EbookContent, loadEbooks } from './kinds/ebooks';
 import { type FaqContent, loadFaq } from './kinds/faq';
 import { type HotWordsContent, loadHotWords } from './kinds/hot-words';
 import { loadNews, type NewsContent } from './kinds/news';
@@ -44,9 +46,11 @@ export interface DemoContent {
   qa: QaContent[];
   articles: Record<ArticleFolder, ArticleContent[]>;
   study: StudyContent;
+  ebooks: EbookContent[];
   messageTemplates: MessageTemplateContent[];
   vipTypes: VipTypeContent[];
   demoAccounts: DemoAccountContent[];
+  circle: CircleDemoContent;
 }
 
 const dirOf = (root: string): ContentDir => ({ root: path.resolve(root) });
@@ -67,9 +71,11 @@ export function loadDemo(root: string = DEFAULT_CONTENT_DIR): DemoContent {
     qa: loadQa(dir),
     articles: loadArticles(dir),
     study: loadStudy(dir),
+    ebooks: loadEbooks(dir),
     messageTemplates: loadMessageTemplates(dir),
     vipTypes: loadVipTypes(dir),
     demoAccounts: loadDemoAccounts(dir),
+    circle: loadCircle(dir),
   };
 }
 

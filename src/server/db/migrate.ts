@@ -8,6 +8,8 @@ import * as m0005 from './migrations/0005_binding';
 import * as m0006 from './migrations/0006_user_center';
 import * as m0007 from './migrations/0007_cache_versions';
 import * as m0008 from './migrations/0008_courses';
+import * as m0009 from './migrations/0009_circle';
+import * as m0010 from './migrations/0010_ebooks';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
 const MIGRATIONS = {
@@ -19,6 +21,8 @@ const MIGRATIONS = {
   '0006_user_center': m0006,
   '0007_cache_versions': m0007,
   '0008_courses': m0008,
+  '0009_circle': m0009,
+  '0010_ebooks': m0010,
 } as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -1,9 +1,12 @@
 import type { AddressTables } from './tables/address';
 import type { ArticlesTables } from './tables/articles';
 import type { AuthTables } from './tables/auth';
+import type { CircleTables } from './tables/circle';
 import type { CourseTables } from './tables/course';
+import type { EbookTables } from './tables/ebook';
 import type { FrameworkTables } from './tables/framework';
 import type { GenusTables } from './tables/genus';
+import type { PoliticsTables } from './tables/politics';
 import type { StudyTables } from './tables/study';
 import type { UserTables } from './tables/user';
 import type { UserCenterTables } from './tables/user-center';
@@ -23,9 +26,12 @@ export interface Database
   extends AddressTables,
     ArticlesTables,
     AuthTables,
+    CircleTables,
     CourseTables,
+    EbookTables,
     FrameworkTables,
     GenusTables,
+    PoliticsTables,
     StudyTables,
     UserTables,
     UserCenterTables {}

@@ -3,10 +3,13 @@ import { addressRoutes } from './address';
 import { articlesRoutes } from './articles';
 import { authRoutes } from './auth';
 import { bindingRoutes } from './binding';
+import { circleRoutes } from './circle';
 import { courseRoutes } from './course';
+import { ebookRoutes } from './ebook';
 import { frameworkRoutes } from './framework';
 import { genusRoutes } from './genus';
 import { pageRoutes } from './pages';
+import { politicsRoutes } from './politics';
 import { studyRoutes } from './study';
 import { userRoutes } from './user';
 import { userCenterRoutes } from './user-center';
@@ -24,4 +27,7 @@ export const allRouteHandlers: readonly RouteHandler[] = [
   ...userCenterRoutes,
   ...addressRoutes,
   ...courseRoutes,
+  ...ebookRoutes,
+  ...circleRoutes,
+  ...politicsRoutes,
 ];

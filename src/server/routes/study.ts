@@ -1,6 +1,5 @@
 import * as study from '../../contract/study';
 import { handle, type RouteHandler } from '../http/define';
-import { listEbooks } from '../services/study-catalog';
 import { columnContent, listColumns } from '../services/study-columns';
 import { goingList } from '../services/study-going';
 import { examGuide } from '../services/study-guides';
@@ -18,5 +17,4 @@ export const studyRoutes: RouteHandler[] = [
   handle(study.columnList, async (input, ctx) => listColumns(ctx, input.genus_id)),
   handle(study.columnContent, async (input, ctx) => columnContent(ctx, input.column_id)),
   handle(study.search, async (input, ctx) => searchStudy(ctx, input)),
-  handle(study.ebookList, async (input, ctx) => listEbooks(ctx, input)),
 ];

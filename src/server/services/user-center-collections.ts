@@ -28,7 +28,7 @@ export const TYPE_NAMES: Record<CollectionType, string> = {
 };
 
 /**
- * How each collectable type finds its item. News and courses exist today; the areas that add strategies,
+ * How each collectable type finds its item. News, courses and e-books exist today; the areas that add strategies,
  * courses, e-books, questions and goods register a resolver here and their type becomes collectable.
  */
 const RESOLVERS: Partial<Record<CollectionType, Resolver>> = {
@@ -63,6 +63,23 @@ const RESOLVERS: Partial<Record<CollectionType, Resolver>> = {
         summary: c.intro.slice(0, 200),
         cover: c.cover,
         link: courseLink(c),
+      }
+    );
+  },
+  ebook: async (s, refId) => {
+    const e = await s.db.kysely
+      .selectFrom('ebooks')
+      .select(['id', 'genus_id', 'category_id', 'name', 'intro', 'cover'])
+      .where('id', '=', refId)
+      .executeTakeFirst();
+    return (
+      e && {
+        genus_id: e.genus_id,
+        category_id: e.category_id,
+        title: e.name,
+        summary: e.intro.slice(0, 200),
+        cover: e.cover,
+        link: `/ebook/detail/${e.id}`,
       }
     );
   },

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import type { Services } from '../http/context';
 import { badInput } from '../http/errors';
 import { courseStats } from './course-progress';
+import { ebookStats } from './ebook-records';
 import { chinaDayStart } from './sms-codes';
 import { ensureWelcomeMessages } from './user-center-messages';
 
@@ -12,7 +13,7 @@ type OwnedTable = 'collections' | 'messages' | 'addresses' | 'feedback';
 
 /**
  * The counts the user centre shows, from the tables that hold them (courses: owned and started ones, as the
- * bought-course list shows them). Orders, answered questions and owned e-books have no tables yet: they read 0 until their areas land and count here.
+ * bought-course list shows them). E-books: owned and read ones. Orders and answered questions have no tables yet: they read 0 until their areas land and count here.
  * The welcome messages are created first, so a new user's message counts include them.
  */
 export async function statistics(s: Services, userId: number): Promise<OutputOf<typeof uc.userStatistics>> {
@@ -54,6 +55,7 @@ export async function statistics(s: Services, userId: number): Promise<OutputOf<
   const address_count = Number(row.address_count);
   const feedback_count = Number(row.feedback_count);
   const courses = await courseStats(s, userId);
+  const ebooks = await ebookStats(s, userId);
   const study_days = Math.max(1, Math.round((chinaDayStart(now) - chinaDayStart(Math.min(createdAt, now))) / 86400) + 1);
   return {
     order_count: 0,
@@ -66,7 +68,8 @@ export async function statistics(s: Services, userId: number): Promise<OutputOf<
     course_count: courses.count,
     course_finished_count: courses.finished,
     course_learned_seconds: courses.learnedSeconds,
-    ebook_count: 0,
+    ebook_count: ebooks.count,
+    ebook_read_seconds: ebooks.seconds,
     study_days,
   };
 }

@@ -226,12 +226,22 @@ async function send(base: string, e: AnyEndpoint, c: FuzzCase, tokens: Tokens): 
   return { http: res.status, urlLength: url.pathname.length + url.search.length, text, json, describe };
 }
 
+/** A string anywhere in `value` holds a NUL character (the server refuses such input for every endpoint). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 8 || value === null || typeof value !== 'object') return false;
+  return Object.values(value).some((v) => holdsNul(v, depth + 1));
+}
+
 /** The refusal the shared rules demand (register.ts: body → sign → input → auth), or undefined when any answer may do. */
 function expected(e: AnyEndpoint, c: FuzzCase, seen: Record<string, unknown> | null): { codes: number[]; why: string } | undefined {
   if (seen === null) return { codes: [CODE.badInput], why: 'the body is not a JSON object' };
   const signed = signedEntries(seen).length > 0;
   if (signed && c.sign !== 'ok' && c.sign !== 'upper') return { codes: [CODE.badSign], why: `sign ${c.sign}` };
-  if (!e.input.safeParse(seen).success) return { codes: [CODE.badInput], why: 'the contract refuses this input' };
+  const parsed = e.input.safeParse(seen);
+  if (!parsed.success) return { codes: [CODE.badInput], why: 'the contract refuses this input' };
+  // validation.ts refuses a NUL in any parsed text field of every endpoint, before auth (PostgreSQL cannot store one).
+  if (holdsNul(parsed.data)) return { codes: [CODE.badInput], why: 'a text field holds a NUL character' };
   if (e.auth === 'required') {
     if (c.auth === 'anon' || c.auth === 'garbage') return { codes: [CODE.unauthorized], why: `auth ${c.auth}` };
     if (c.auth === 'ended' || c.auth === 'ghost')

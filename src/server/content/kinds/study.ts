@@ -1,6 +1,5 @@
 /**
- * demo/study/: templates filled per category from the news pools — strategies/*.md (备考攻略), catalog/courses.json
- * and catalog/ebooks.json, exam-guides/signup.md and outline.md (+ signup-sites.json, point-phrases.json),
+ * demo/study/: templates filled per category from the news pools — strategies/*.md (备考攻略), catalog/courses.json, exam-guides/signup.md and outline.md (+ signup-sites.json, point-phrases.json),
  * going-items.json — and columns.json (专栏 per genus, collecting articles whose title has a keyword).
  */
 import { z } from 'zod';
@@ -54,12 +53,6 @@ const course = z
   .refine((c) => (c.bundle === undefined) !== (c.chapters === undefined), {
     message: '须有 chapters（单课）或 bundle（套餐）之一',
   });
-const ebook = z.strictObject({
-  name: template(STUDY_VOCABULARY),
-  intro: template(STUDY_VOCABULARY),
-  chapters: z.int().min(1),
-  price: z.int().min(0),
-});
 const guide = (vocabulary: Vocabulary) => z.strictObject({ title: template(vocabulary), body: template(vocabulary) });
 const goingItem = z.strictObject({ title: template(STUDY_VOCABULARY), description: template(STUDY_VOCABULARY), link: z.string() });
 const column = z.strictObject({ title: text(), intro: text(), keywords: textList() });
@@ -75,13 +68,11 @@ export const columnsSchema = z.strictObject({ byGenus: z.record(text(), z.array(
 
 export type StrategyContent = z.output<typeof strategy>;
 export type CourseContent = z.output<typeof course>;
-export type EbookContent = z.output<typeof ebook>;
 export type ColumnContent = z.output<typeof column>;
 
 export interface StudyContent {
   strategies: StrategyContent[];
   courses: CourseContent[];
-  ebooks: EbookContent[];
   signupGuide: { title: string; body: string };
   outlineGuide: { title: string; body: string };
   signupSites: Readonly<Record<string, string>>;
@@ -95,7 +86,6 @@ export function loadStudy(dir: ContentDir): StudyContent {
   return {
     strategies: listFiles(dir, 'demo/study/strategies', '.md').map((rel) => readMarkdown(dir, rel, strategy)),
     courses: readJson(dir, 'demo/study/catalog/courses.json', z.array(course)),
-    ebooks: readJson(dir, 'demo/study/catalog/ebooks.json', z.array(ebook)),
     signupGuide: readMarkdown(dir, 'demo/study/exam-guides/signup.md', guide(STUDY_VOCABULARY)),
     outlineGuide: readMarkdown(dir, 'demo/study/exam-guides/outline.md', guide(OUTLINE_VOCABULARY)),
     signupSites: readJson(dir, 'demo/study/exam-guides/signup-sites.json', z.record(text(), z.url({ error: '应为网址' }))),

@@ -4,7 +4,9 @@ import type { DemoContent } from '../../content/load';
 import type { Database } from '../schema';
 import { seedArticles } from './areas/articles';
 import { seedBinding } from './areas/binding';
+import { seedCircle } from './areas/circle';
 import { seedDemoAccounts } from './areas/demo-accounts';
+import { seedEbooks } from './areas/ebook-seed';
 import { seedStudy } from './areas/study';
 import { seedUserCenter } from './areas/user-center-seed';
 import { buildBanners, type SubjectRef } from './banners';
@@ -66,8 +68,10 @@ export async function seedDemo(trx: Trx, content: DemoContent, subjects: readonl
   await insertBanners(trx, content, subjects, news);
   await insertHotWords(trx, content.hotWords, genera, BASE_SEED + 2);
   await seedStudy(trx, content, now);
+  await seedEbooks(trx, content, now);
   await seedArticles(trx, content, now);
   await seedBinding(trx, now);
   await seedUserCenter(trx, content, now);
   await seedDemoAccounts(trx, content, now);
+  await seedCircle(trx, content.circle, now);
 }

@@ -93,7 +93,7 @@ export interface CourseTable {
   live_media_key: string;
 }
 
-/** Minimal e-book catalogue; the e-book module extends it (chapters, bookmarks, records…). */
+/** The e-book catalogue (chapters, bookmarks, records: tables/ebook.ts). */
 export interface EbookTable {
   id: Generated<number>;
   genus_id: number;
@@ -107,6 +107,9 @@ export interface EbookTable {
   price: number;
   is_free: number;
   created_at: number;
+  /** Migration 0010: leading chapters free for everyone, and characters of the whole book. */
+  free_chapters: number;
+  char_count: number;
 }
 
 export interface StudyTables {

@@ -67,26 +67,3 @@ export function buildCourses(rng: Rng, study: StudyContent, c: StudyCtx, s: Subj
 /** The sample streams of media/hls that the demo lessons reuse, in turn; the live room plays the first. */
 export const LESSON_MEDIA_KEYS = ['sample/lesson-a', 'sample/lesson-b'] as const;
 const LIVE_MEDIA_KEY = LESSON_MEDIA_KEYS[0];
-
-/** The subject's e-books, created within the 200 days before `now`. */
-export function buildEbooks(
-  rng: Rng,
-  study: StudyContent,
-  c: StudyCtx,
-  s: SubjectIds,
-  now: number,
-  firstCover: number,
-): Array<Insertable<Database['ebooks']>> {
-  return study.ebooks.map((seed, i) => ({
-    genus_id: s.genusId,
-    category_id: s.categoryId,
-    name: fill(seed.name, c.values),
-    intro: fill(seed.intro, c.values),
-    cover: `/media/ebook/${firstCover + i}.svg`,
-    author: pick(rng, c.genus.authors),
-    chapter_count: seed.chapters,
-    price: seed.price,
-    is_free: seed.price === 0 ? 1 : 0,
-    created_at: now - 7200 - i * 86400 * 20 - intBetween(rng, 0, 86400 * 10),
-  }));
-}

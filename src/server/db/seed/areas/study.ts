@@ -7,7 +7,7 @@ import { poolsFor } from '../pools';
 import { hashString, intBetween, mulberry32, pick, type Rng, shuffled } from '../prng';
 import { termsAt } from '../terms';
 import { insertCourses } from './course-seed';
-import { buildCourses, buildEbooks, type PlannedCourse } from './study-catalog';
+import { buildCourses, type PlannedCourse } from './study-catalog';
 import { buildGoing, buildGuides, columnsFor } from './study-guides';
 import { renderStrategy, type StudyCtx, studyCtx } from './study-strategies';
 
@@ -120,7 +120,6 @@ export async function seedStudy(trx: Trx, content: DemoContent, now: number): Pr
   const { year } = termsAt(now);
   const strategies: Array<Insertable<Database['strategies']>> = [];
   const courses: PlannedCourse[] = [];
-  const ebooks: Array<Insertable<Database['ebooks']>> = [];
   const guides: Array<Insertable<Database['exam_guides']>> = [];
   const going: Array<Insertable<Database['going_items']>> = [];
   for (const s of subjects) {
@@ -129,13 +128,11 @@ export async function seedStudy(trx: Trx, content: DemoContent, now: number): Pr
     const ctx = studyCtx(rng, s.genusName, s.categoryName, genus, category, year);
     strategies.push(...buildStrategies(rng, study.strategies, ctx, s, now, strategies.length + 1));
     courses.push(...buildCourses(rng, study, ctx, s, now, courses.length + 1));
-    ebooks.push(...buildEbooks(rng, study, ctx, s, now, ebooks.length + 1));
     guides.push(...buildGuides(study, ctx, s.genusName, s, now));
     going.push(...buildGoing(rng, study, ctx, s, now));
   }
   await insertAll(trx, 'strategies', strategies);
   await insertCourses(trx, courses);
-  await insertAll(trx, 'ebooks', ebooks);
   await insertAll(trx, 'exam_guides', guides);
   await insertAll(trx, 'going_items', going);
   await seedColumns(trx, study, subjects, now);
