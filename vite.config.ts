@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineEntryCss, precompress, preloadBoot } from './scripts/build-plugins';
+import { serviceWorker } from './scripts/sw-plugin';
 
 // The client signs requests and decrypts replies with the same keys the server uses.
 process.env.VITE_SIGN_KEY ||= process.env.SIGN_KEY ?? '';
@@ -12,7 +13,8 @@ const proxied = ['/api', '/member', '/cet', '/ai', '/circle', '/school', '/dev',
 export default defineConfig({
   // Entry CSS inline in index.html; .br/.gz next to every asset; the build manifest (dist/.vite/manifest.json)
   // tells the server which chunks each block type loads, so it can preload those of the landing page.
-  plugins: [react(), inlineEntryCss(), preloadBoot(), precompress()],
+  // dist/sw.js: the service worker, with this build's precache list (scripts/sw-plugin.ts).
+  plugins: [react(), inlineEntryCss(), preloadBoot(), serviceWorker(), precompress()],
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600, manifest: true },
   server: {
     port: Number(process.env.PORT ?? 8080),

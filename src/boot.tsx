@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { adoptNativeUserInfo } from './app/native-session';
 import { registerAll } from './app/register';
 import { initNativeHost } from './platform/native-bridge';
+import { registerServiceWorker } from './platform/service-worker';
 import { oauthDoneThisSession } from './platform/wechat/oauth-state';
 import { captureSkeleton } from './runtime/skeleton';
 import { authState, restoreSession } from './state/auth';
@@ -23,3 +24,5 @@ if (root) {
     </StrictMode>,
   );
 }
+// The offline shell (dist/sw.js): registered after the load event, never in development.
+registerServiceWorker({ landing: window.location.pathname });

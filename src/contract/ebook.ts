@@ -11,6 +11,7 @@ const subject = { genus_id: id(), category_id: id() };
 const optionalSubject = { genus_id: optionalId(), category_id: optionalId() };
 const SUBJECT_IS_PUBLIC = { public: '科目是公开的参考数据，只用来筛选调用者本人的记录' } as const;
 const BOOK_IS_PUBLIC = { public: '电子书是公开的目录内容；能否阅读由访问检查决定' } as const;
+const CLIENT_ID = { public: '客户端生成的去重键（离线队列），只在调用者本人的记录里查找，不指向任何行' } as const;
 
 /** Spec §9: the preview of an anchored span (and of an anchor point) is 20 characters. */
 export const ANCHOR_PREVIEW_LENGTH = 20;
@@ -229,7 +230,7 @@ export const bookmarkAdd = endpoint({
   auth: 'required',
   summary: '在锚点处加书签（服务端按正文核对锚点并重算预览和位置）；同一位置或同一 client_id 只存一次（created 0）',
   errors: [CODE.notFound, CODE.forbidden],
-  owns: { ebook_id: BOOK_IS_PUBLIC, ebook_chapter_id: BOOK_IS_PUBLIC },
+  owns: { ebook_id: BOOK_IS_PUBLIC, ebook_chapter_id: BOOK_IS_PUBLIC, client_id: CLIENT_ID },
 });
 export const bookmarkRemove = endpoint({
   id: 'ebook.bookmark_remove',
@@ -290,5 +291,5 @@ export const read = endpoint({
   auth: 'required',
   summary: '上报阅读：按用户、书、章累计阅读时长并记下当前位置；同一 client_id 只计一次（离线补发不重复）',
   errors: [CODE.notFound, CODE.forbidden],
-  owns: { ebook_id: BOOK_IS_PUBLIC, chapter_id: BOOK_IS_PUBLIC },
+  owns: { ebook_id: BOOK_IS_PUBLIC, chapter_id: BOOK_IS_PUBLIC, client_id: CLIENT_ID },
 });

@@ -228,6 +228,21 @@ export const zhCN = {
     tomorrow: '明天',
     monthDay: (m: number, d: number) => `${m}月${d}日`,
   },
+  /** E-book display rules (`src/format/ebook.ts`) and the table of contents of `/ebook/detail/:ebookId` (module ebook-toc). */
+  ebook: {
+    chars: (n: string) => `${n} 字`,
+    wanChars: (n: string) => `${n} 万字`,
+    notStarted: '未开始',
+    read: (p: number) => `已读 ${p}%`,
+    tocTitle: '目录',
+    tocSummary: (n: number, chars: string) => `共 ${n} 章 · ${chars}`,
+    free: '免费',
+    reading: '在读',
+    locked: '未解锁',
+    lockedHint: '本章需购买后阅读，购买后即可阅读全部章节',
+    empty: '这本书还没有章节',
+    loading: '目录加载中…',
+  },
   /** The live calendar module (`/course/live_calendar`). */
   liveCalendar: {
     monthTitle: (y: number, m: number) => `${y}年${m}月`,
@@ -343,6 +358,8 @@ export const zhCN = {
     modes: { page: '左右翻页', scroll: '上下滚动' },
     close: '关闭',
     chapterProgress: '本章进度',
+    chapterPercent: (p: number) => `本章 ${p}%`,
+    markCount: (n: number) => `共 ${n} 个书签`,
   },
 } as const;
 

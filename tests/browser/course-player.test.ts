@@ -50,8 +50,7 @@ describe('course player', () => {
   it('plays the free preview, reports the position on pause, and resumes there after a reload', async () => {
     const { course: c, preview } = await paidCourse();
     await page.goto(`${server.url}/course/detail/${c.id}`);
-    // Logged out: the player asks to log in, and comes back to the course.
-    await page.getByTestId('vp-go-login').click();
+    // Logged out: the course page (login required, spec §2) sends the visitor to log in, and back to the course.
     await page.waitForURL(/\/user\/mobile_login\//);
     await submitCodeForm(page, server, NOBODY);
     await page.waitForURL(`${server.url}/course/detail/${c.id}`);

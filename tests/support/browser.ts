@@ -30,9 +30,17 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** An iPhone-sized context (390×844, touch, mobile Safari user agent unless one is given). */
-export function phoneContext(browser: Browser, userAgent?: string): Promise<BrowserContext> {
+/**
+ * An iPhone-sized context (390×844, touch, mobile Safari user agent unless one is given). Service workers are blocked
+ * unless asked for (`serviceWorkers: 'allow'`): a worker would answer requests that tests route, time or count.
+ */
+export function phoneContext(
+  browser: Browser,
+  userAgent?: string,
+  opts: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
+    serviceWorkers: opts.serviceWorkers ?? 'block',
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
     isMobile: true,
@@ -55,6 +63,8 @@ export interface BrowserSuiteOptions {
   server?: TestServerOptions;
   /** A subject already chosen in storage (so `/` shows the study home, not the subject page). */
   subject?: { genus_id: number; category_id: number; category_name: string };
+  /** Service workers in the test's contexts (default 'block'; the offline tests allow the app's worker). */
+  serviceWorkers?: 'allow' | 'block';
   /** Runs on each fresh context before its page opens (init scripts, permissions). */
   prepare?(context: BrowserContext, server: TestServer): Promise<void>;
   /** Runs after the server and browser are closed. */
@@ -78,7 +88,7 @@ export function browserSuite(opts: BrowserSuiteOptions = {}): BrowserSuite {
   });
   beforeEach(async () => {
     await suite.context?.close();
-    suite.context = await phoneContext(suite.browser);
+    suite.context = await phoneContext(suite.browser, undefined, { serviceWorkers: opts.serviceWorkers });
     if (opts.subject) {
       await suite.context.addInitScript(
         ([key, value]) => {

@@ -172,7 +172,7 @@ export function ReaderView({ state, ctl, onBack, onBuy, initialPanel = null, ini
         ) : null}
       </header>
 
-      <div className="er-body" ref={bodyRef}>
+      <div className="er-body" ref={bodyRef} onClick={ready ? undefined : () => setToolbar((v) => !v)}>
         {state.phase === 'error' ? (
           <StatePanel icon={<AlertIcon />} text={state.message} actions={[{ label: t.retry, onClick: () => ctl.retry(), primary: true }]} />
         ) : state.phase === 'loading' || state.chapterPhase === 'loading' || state.chapterPhase === 'idle' ? (
@@ -204,16 +204,18 @@ export function ReaderView({ state, ctl, onBack, onBuy, initialPanel = null, ini
         ) : content ? (
           <ChapterText state={state} settings={settings} pager={pager} onTap={onTap} ctl={ctl} />
         ) : null}
-        {ready && markedHere ? (
-          <span className="er-ribbon" aria-hidden="true">
-            <BookmarkIcon filled size={20} />
-          </span>
-        ) : null}
       </div>
+      {ready && markedHere ? <span className="er-ribbon" data-testid="er-ribbon" aria-hidden="true" /> : null}
 
       <footer className="er-foot">
         <span>
-          {ready && settings.mode === 'page' ? t.pageOf(pager.page + 1, pager.count) : chapterCount ? t.chapters(chapterCount) : ''}
+          {ready
+            ? settings.mode === 'page'
+              ? t.pageOf(pager.page + 1, pager.count)
+              : t.chapterPercent(Math.round(pager.share * 100))
+            : chapterCount
+              ? t.chapters(chapterCount)
+              : ''}
         </span>
         <span data-testid="er-percent">{ready ? t.progress(percent(fraction)) : ''}</span>
       </footer>
@@ -292,7 +294,9 @@ export function ReaderView({ state, ctl, onBack, onBuy, initialPanel = null, ini
           download={state.download}
           onPick={(id) => {
             close();
-            if (id !== state.chapterId || state.chapterPhase !== 'ready') void ctl.openChapter(id);
+            // The chapter's start (the chapter shown now too: no reload, just the jump).
+            if (id === state.chapterId && state.chapterPhase === 'ready') ctl.jumpTo(id, { span: 0, offset: 0 });
+            else void ctl.openChapter(id);
           }}
           onDownload={() => ctl.download()}
           onClose={close}
@@ -475,6 +479,8 @@ function usePager(state: ReaderState, ctl: ReaderController, bodyRef: RefObject<
         page = Math.min(count - 1, pageOfPlace(geom, place, size.w));
       }
       setAnimate(false);
+      // The ref first: effects of this same commit (bookmarks on this page) read it before the re-render.
+      pagesRef.current = { page, count };
       setPages({ page, count });
     } else {
       const sc = scrollerRef.current;
@@ -506,7 +512,8 @@ function usePager(state: ReaderState, ctl: ReaderController, bodyRef: RefObject<
       const geom = geometry();
       if (!geom) return;
       setAnimate(animated);
-      setPages((p) => ({ ...p, page }));
+      pagesRef.current = { ...pagesRef.current, page };
+      setPages(pagesRef.current);
       ctl.setPlace(placeAtPage(geom, page, size.w));
       updateHere(geom, page);
     },

@@ -386,7 +386,8 @@ export class ReaderController {
       return;
     }
     if (res.code === CODE.forbidden) {
-      if (cached) void forgetChapter(this.env, ebookId, chapterId).then(() => this.refreshCached());
+      // Refused: a copy kept on the device (e.g. while the user was a VIP) goes too.
+      void forgetChapter(this.env, ebookId, chapterId).then(() => this.refreshCached());
       this.set({ content: null, place: null, target: null, chapterPhase: 'locked', chapterMessage: res.msg || t.locked });
       return;
     }

@@ -147,8 +147,12 @@ function send(env: Env, item: OutboxItem): Promise<CallReply<unknown>> {
 /** Keys being sent right now (by queueAndSend or a flush): a flush does not send them a second time. */
 const inFlight = new Set<string>();
 
+/** Client ids of the writes being sent by this page (their env.storage copy is not adopted meanwhile). */
+const inFlightIds = new Set<string>();
+
 async function settle(env: Env, key: string, item: OutboxItem, stored: Promise<unknown>) {
   inFlight.add(key);
+  inFlightIds.add(item.client_id);
   try {
     const reply = await send(env, item);
     const verdict = verdictOf(reply);
@@ -157,17 +161,52 @@ async function settle(env: Env, key: string, item: OutboxItem, stored: Promise<u
     return { verdict, reply };
   } finally {
     inFlight.delete(key);
+    inFlightIds.delete(item.client_id);
   }
 }
 
 /**
- * Puts a write in the outbox and sends it at once, both started together (a report made as the page is hidden or
- * closed goes out before the page freezes). It leaves the outbox when the server answered; if the page dies before
- * the reply, the next start sends it again, counted once thanks to its client id.
+ * Writes made as the page goes away, kept synchronously in env.storage until they are settled: IndexedDB is
+ * asynchronous and a closing page may never finish the outbox write, and a browser may drop a keepalive request
+ * made while the page unloads (Chromium does, now and then, on a reload). The next start moves them to the outbox.
  */
-export function queueAndSend(env: Env, item: OutboxItem): Promise<{ verdict: Verdict; reply: CallReply<unknown> }> {
+export const UNSENT_KEY = 'ebookReader.unsent';
+const MAX_UNSENT = 50;
+
+function unsent(storage: KeyValueStore): OutboxItem[] {
+  const list = storage.getJson<unknown>(UNSENT_KEY, []);
+  return Array.isArray(list) ? (list as OutboxItem[]) : [];
+}
+
+/**
+ * Puts a write in the outbox and sends it at once, both started together (a report made as the page is hidden or
+ * closed goes out before the page freezes); until the server answered (or the outbox holds it) it is also kept in
+ * env.storage. If the page dies first, the next start sends it again, counted once thanks to its client id.
+ */
+export async function queueAndSend(env: Env, item: OutboxItem): Promise<{ verdict: Verdict; reply: CallReply<unknown> }> {
   const key = outboxKey(item.client_id);
-  return settle(env, key, item, env.offline.put(STORES.outbox, key, item));
+  env.storage.setJson(UNSENT_KEY, [...unsent(env.storage), item].slice(-MAX_UNSENT));
+  try {
+    return await settle(env, key, item, env.offline.put(STORES.outbox, key, item));
+  } finally {
+    env.storage.setJson(
+      UNSENT_KEY,
+      unsent(env.storage).filter((u) => u.client_id !== item.client_id),
+    );
+  }
+}
+
+/** Writes a closing page kept in env.storage go to the outbox (in the order they were made). */
+async function adoptUnsent(env: Env): Promise<void> {
+  const list = unsent(env.storage).filter((u) => !inFlightIds.has(u.client_id));
+  if (list.length === 0) return;
+  const waiting = new Set((await queued(env)).map((q) => q.item.client_id));
+  for (const item of list) if (!waiting.has(item.client_id)) await enqueue(env, item);
+  const moved = new Set(list.map((i) => i.client_id));
+  env.storage.setJson(
+    UNSENT_KEY,
+    unsent(env.storage).filter((u) => !moved.has(u.client_id)),
+  );
 }
 
 export interface FlushResult {
@@ -189,6 +228,7 @@ export function flushOutbox(env: Env): Promise<FlushResult> {
   if (running) return running;
   const p = (async (): Promise<FlushResult> => {
     const out: FlushResult = { sent: [], dropped: [], kept: 0 };
+    await adoptUnsent(env);
     const all = await queued(env);
     for (let i = 0; i < all.length; i++) {
       const q = all[i] as Queued;

@@ -120,7 +120,7 @@ export interface MarksProps {
 export function MarksDrawer({ marks, onPick, onRemove, onClose }: MarksProps) {
   return (
     <div className="er-drawer er-drawer-left" role="dialog" aria-modal="true" aria-label={t.bookmarks} data-testid="er-marks-drawer">
-      <DrawerHead title={t.bookmarks} sub={marks.length ? `${marks.length}` : undefined} onClose={onClose} />
+      <DrawerHead title={t.bookmarks} sub={marks.length ? t.markCount(marks.length) : undefined} onClose={onClose} />
       {marks.length === 0 ? (
         <div className="er-marks-empty">
           <BookmarkIcon size={40} />

@@ -13,6 +13,7 @@ export type * from './course-catalog.gen';
 export type * from './course-children.gen';
 export type * from './download.gen';
 export type * from './ebook-reader.gen';
+export type * from './ebook-toc.gen';
 export type * from './grid.gen';
 export type * from './image.gen';
 export type * from './list.gen';

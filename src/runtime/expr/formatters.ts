@@ -1,6 +1,7 @@
 /** The named functions an expression may call. Values are plain functions; the
  * evaluator wraps every call, so a throwing formatter yields '' instead. */
 import { clock, courseTag, liveStartText, liveStatusOf, liveStatusText, studyAction } from '../../format/course';
+import { charCount, readLabel, readPercent } from '../../format/ebook';
 import { duration, money, progress, relativeTime } from '../../format/time';
 
 export type Formatter = (...args: unknown[]) => unknown;
@@ -46,6 +47,12 @@ export const formatters: Registry = {
   liveStart: (v) => num((n) => liveStartText(n), v),
   /** a live course item → 'upcoming' / 'live' / 'ended' from its start and end times and the clock */
   liveStatus: (v) => (v !== null && typeof v === 'object' ? liveStatusOf(v as Record<string, unknown>) : ''),
+  /** characters of a book or chapter → '5,771 字' / '3.7 万字' */
+  charCount: (v) => num(charCount, v),
+  /** an anchor fraction (0–1) → whole percent read (0, then at least 1 past the start, 100 only at the end) */
+  readPercent: (v) => readPercent(v),
+  /** an e-book reading record → '已读 N%', or '未开始' when null */
+  readLabel: (v) => readLabel(v !== null && typeof v === 'object' ? (v as { anchor_point?: { fraction?: unknown } | null }) : null),
   /** a live course item → '未开始' / '直播中' / '已结束' / '看回放' (ended with a recording) */
   liveStatusText: (v) =>
     v !== null && typeof v === 'object'

@@ -8,6 +8,7 @@
  *   calls      money(x) relativeTime(x) duration(x) progress(x) default(x, y) join(arr, sep) len(x)
  *              courseTag(item) studyAction(progress) clock(sec)
  *              liveStart(sec) liveStatus(item) liveStatusText(item)
+ *              charCount(n) readPercent(fraction) readLabel(record)
  *   templates  '共${data.total}题'  ·  '${expr}' alone → raw value  ·  '$${' → literal '${'
  */
 import type { Scope } from './evaluate';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_ID } from '../../contract/fields';
 import type { Services } from '../http/context';
+import { registerBookCoverRoute } from './book-cover';
 import { registerCircleMediaRoutes } from './circle-art';
 import { bannerSvg, coverSvg } from './svg-art';
 
@@ -9,6 +10,7 @@ const SVG = 'image/svg+xml; charset=utf-8';
 /** Serves the generated images the seed data points at. */
 export function registerMediaRoutes(app: FastifyInstance, s: Services): void {
   registerCircleMediaRoutes(app, s);
+  registerBookCoverRoute(app, s);
   app.get<{ Params: { id: string } }>('/media/banner/:id', async (req, reply) => {
     const id = Number.parseInt(req.params.id, 10);
     const row =

@@ -1,7 +1,9 @@
 // Owned-object factories for the owner matrix (tests/api/owner-matrix.test.ts), one per table that an endpoint's
 // `owns` declaration names. A new module that declares `owns: {x_id: {table: 'orders', owner: 'user_id'}}` adds
 // one entry here: how a user comes to own a row of that table, through the API where there is one.
+
 import * as addressApi from '../../../src/contract/address';
+import * as ebookApi from '../../../src/contract/ebook';
 import * as uc from '../../../src/contract/user-center';
 import type { Database } from '../../../src/server/db/schema';
 import { request } from '../api-client';
@@ -63,4 +65,33 @@ export const OWNED_FACTORIES: Readonly<Record<string, Factory>> = {
   },
   /** The owner's own account. */
   users: async (s, owner) => rowOf(s, 'users', owner.id),
+  /** A bookmark in the first chapter of a free e-book (or a paid book's free chapter), at a span not yet marked. */
+  ebook_bookmarks: async (s, owner) => {
+    const db = s.services.db.kysely;
+    const chapter = await db
+      .selectFrom('ebook_chapters as c')
+      .innerJoin('ebooks as e', 'e.id', 'c.ebook_id')
+      .select(['c.id', 'c.ebook_id', 'c.span_count'])
+      .where('c.sort', '=', 1)
+      .where((eb) => eb.or([eb('e.is_free', '=', 1), eb('e.free_chapters', '>=', 1)]))
+      .orderBy('c.id')
+      .executeTakeFirstOrThrow();
+    const used = await db
+      .selectFrom('ebook_bookmarks')
+      .select('span')
+      .where('user_id', '=', owner.id)
+      .where('chapter_id', '=', chapter.id)
+      .execute();
+    const span = [...Array(chapter.span_count).keys()].find((i) => !used.some((u) => u.span === i)) ?? 0;
+    const added = await ok(
+      'ebook_bookmarks',
+      request(
+        s.url,
+        ebookApi.bookmarkAdd,
+        { ebook_id: chapter.ebook_id, ebook_chapter_id: chapter.id, anchor_point: { chapter_id: chapter.id, span, offset: 0 } },
+        { token: owner.token },
+      ),
+    );
+    return rowOf(s, 'ebook_bookmarks', added.id);
+  },
 };
