@@ -62,7 +62,8 @@ function serverFolder(dir: string): string {
   if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
   fs.cpSync(path.resolve('dist'), path.join(dir, 'dist'), { recursive: true });
   // media/: the demo seed reads the sample video streams (media/hls) for their lengths.
-  for (const name of ['pages-config', 'schemas', 'content', 'node_modules', 'media']) fs.symlinkSync(path.resolve(name), path.join(dir, name));
+  for (const name of ['pages-config', 'schemas', 'content', 'node_modules', 'media'])
+    fs.symlinkSync(path.resolve(name), path.join(dir, name));
   return dir;
 }
 

@@ -58,7 +58,7 @@ export async function insertCourses(trx: Trx, planned: readonly PlannedCourse[])
     for (const p of list) {
       for (const [sort, index] of p.bundle.entries()) {
         const child = list[index];
-        if (!child || child.row.is_single !== 1 || child.row.is_live === 1) {
+        if (child?.row.is_single !== 1 || child.row.is_live === 1) {
           throw new Error(`content/demo/study/catalog/courses.json: bundle "${p.row.name}": index ${index} 不是单课（非直播）`);
         }
         children.push({ bundle_id: idOf(p), course_id: idOf(child), sort: sort + 1 });
