@@ -194,7 +194,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { functionName?: string; url?: string } };
 }
 interface LongTask {
   at: number;
@@ -255,16 +255,20 @@ function longTasks(trace: Buffer, minMs: number): { tasks: LongTask[]; maxMs: nu
     if (ms < minMs) continue;
     const end = t.ts + (t.dur ?? 0);
     const inside = new Map<string, number>();
+    let script: TraceEvent | undefined;
     for (const e of onMain) {
       if (e === t || !WORK.has(e.name) || e.pid !== t.pid || e.tid !== t.tid || e.ts < t.ts || e.ts > end) continue;
       inside.set(e.name, Math.max(inside.get(e.name) ?? 0, (e.dur ?? 0) / 1000));
+      if (e.name === 'FunctionCall' && e.args?.data?.url && (e.dur ?? 0) > (script?.dur ?? 0)) script = e;
     }
     const what = [...inside.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 3)
       .map(([n, d]) => `${n} ${Math.round(d)} ms`)
       .join(', ');
-    tasks.push({ at: (t.ts - start) / 1000, ms, what });
+    const fn = script?.args?.data;
+    const where = fn?.url ? ` — in ${fn.functionName || '(anonymous)'} of ${fn.url.replace(/^.*\//, '')}` : '';
+    tasks.push({ at: (t.ts - start) / 1000, ms, what: what + where });
   }
   return { tasks, maxMs };
 }

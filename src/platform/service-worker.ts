@@ -1,7 +1,8 @@
 /**
  * Registers the service worker (dist/sw.js, src/sw/) once the page has loaded, so its install (the precache
- * downloads) never competes with the first screen. A no-op in development (Vite's dev server has no sw.js), and where
- * the browser has no service workers (old WebViews, insecure origins, browser tests that block them).
+ * downloads) never competes with the first screen. A no-op where the browser has no service workers (old WebViews,
+ * insecure origins, browser tests that block them); in development (Vite's dev server has no sw.js) it removes a
+ * worker the built app may have left on the same origin.
  *
  * The landing page was loaded before any worker controlled it, so its HTML never went through the worker: once the
  * worker is active, it is told that page and the one on screen (`warm`), and keeps their HTML for offline use.
@@ -17,7 +18,16 @@ interface Options {
 
 export function registerServiceWorker({ landing, dev = import.meta.env.DEV }: Options): void {
   const container = globalThis.navigator?.serviceWorker;
-  if (dev || !container || typeof window === 'undefined') return;
+  if (!container || typeof window === 'undefined') return;
+  if (dev) {
+    // `npm start` and `npm run dev` share localhost:8080: a worker left by the built app would serve stale page
+    // configs to the dev server's pages.
+    void container
+      .getRegistrations()
+      .then((all) => Promise.all(all.map((r) => r.unregister())))
+      .catch(() => undefined);
+    return;
+  }
   const start = () => {
     container
       .register(SW_URL, { scope: '/' })

@@ -14,6 +14,7 @@ import { browserSuite, phoneContext } from '../support/browser';
 import { loginAs } from '../support/flows';
 import { submitCodeForm } from '../support/login-form';
 import type { TestServer } from '../support/test-server';
+import { newUser } from '../support/user-center-flows';
 
 // 英语四级 (genus 1, category 1) is chosen, as a returning visitor would have it.
 const SUBJECT = { genus_id: 1, category_id: 1, category_name: '英语四级' };
@@ -154,7 +155,9 @@ describe('e-book pages', () => {
   });
 
   it('/user/ebook without books shows the empty state with a way to the e-books', async () => {
-    await signedInAs(NOBODY);
+    // A brand-new user (13800000003 has read a free chapter in the first test: that book is on its shelf now).
+    const user = await newUser(server);
+    await page.addInitScript(([key, t]) => localStorage.setItem(key, t), [STORAGE_KEYS.jwt, user.token] as const);
     await page.goto(`${server.url}/user/ebook`);
     await page.getByText('还没有电子书').waitFor();
     await page.getByRole('button', { name: '去看看电子书' }).click();
