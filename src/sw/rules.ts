@@ -7,6 +7,8 @@
  *   `matchRoute`, `inlinedPageName`), so an offline navigation gets the cached HTML of its route.
  */
 
+import { matchRoute, type RouteLike } from '../protocol/route-pattern';
+
 /** Every cache this app makes starts with this; other names (another app on the origin) are never touched. */
 export const CACHE_PREFIX = 'beikao-';
 /** Page configs and the route table (`/api/pages/*`): not tied to a build, so kept across versions. */
@@ -88,49 +90,8 @@ export function strategyFor(req: RequestFacts, origin: string, precached: Readon
   return 'network';
 }
 
-/** A route of the table the server inlines (`#page-manifest`): what matching needs. */
-export interface RouteLike {
-  name: string;
-  path: string;
-  aliases?: readonly string[];
-}
-
-/** A route pattern (`/ebook/read/:ebookId`, `/address/edit/:addressId?`, `/x/*`) as a regular expression and a rank. */
-function patternOf(path: string): { re: RegExp; score: number } {
-  let score = 0;
-  const parts = path
-    .split('/')
-    .filter(Boolean)
-    .map((seg) => {
-      if (seg === '*') {
-        score += 1;
-        return '(?:/.*)?';
-      }
-      if (seg.startsWith(':')) {
-        const optional = seg.endsWith('?');
-        score += optional ? 2 : 3;
-        return optional ? '(?:/[^/]+)?' : '/[^/]+';
-      }
-      score += 10;
-      return `/${seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-    });
-  return { re: new RegExp(`^${parts.join('') || '/'}/?$`), score };
-}
-
-/**
- * The route a path shows, ranked like the server's shell (src/server/client/route-match.ts) and the client's router
- * (static segments before parameters); undefined when none matches. A unit test keeps the two in agreement.
- */
-export function matchRoute<R extends RouteLike>(routes: readonly R[], pathname: string): R | undefined {
-  let best: { route: R; score: number } | undefined;
-  for (const route of routes) {
-    for (const p of [route.path, ...(route.aliases ?? [])]) {
-      const { re, score } = patternOf(p);
-      if (re.test(pathname) && (!best || score > best.score)) best = { route, score };
-    }
-  }
-  return best?.route;
-}
+export type { RouteLike };
+export { matchRoute };
 
 function inlineScript(html: string, id: string): { attrs: string; text: string } | undefined {
   const m = new RegExp(`<script id="${id}" type="application/json"([^>]*)>([\\s\\S]*?)</script>`).exec(html);

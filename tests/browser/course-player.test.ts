@@ -4,8 +4,7 @@ import * as course from '../../src/contract/course';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';
-import { loginAs } from '../support/flows';
-import { submitCodeForm } from '../support/login-form';
+import { signedInAs, submitCodeForm } from '../support/login-form';
 import type { TestServer } from '../support/test-server';
 
 // 英语四级 (genus 1, category 1) is chosen, as a returning visitor would have it.
@@ -32,14 +31,6 @@ async function paidCourse() {
   const locked = videos.find((v) => v.locked === 1);
   if (!preview || !locked) throw new Error('the course needs a free preview and a locked video');
   return { course: c, videos, preview, locked };
-}
-
-/** Logs `mobile` in over the API and leaves the token where the app finds it on its first load. */
-async function signedInAs(mobile: string): Promise<string> {
-  server.advance(61); // past the SMS resend interval of an earlier login of the same number
-  const { token } = await loginAs(server, mobile);
-  await page.addInitScript(([key, t]) => localStorage.setItem(key, t), [STORAGE_KEYS.jwt, token] as const);
-  return token;
 }
 
 const video = () => page.getByTestId('vp-video');
@@ -85,7 +76,7 @@ describe('course player', () => {
 
   it('shows the lock and 购买课程 on a locked video and never asks the video service for it', async () => {
     const { course: c, locked } = await paidCourse();
-    await signedInAs(NOBODY);
+    await signedInAs(page, server, NOBODY);
     const vod: string[] = [];
     const playInfo: number[] = [];
     const hot: string[] = [];
@@ -113,7 +104,7 @@ describe('course player', () => {
 
   it('the owner has every video open and plays the second one (with hls.js where HLS is not native); leaving reports', async () => {
     const { course: c, videos } = await paidCourse();
-    const token = await signedInAs(OWNER);
+    const token = await signedInAs(page, server, OWNER);
     // Pretend HLS is not native here (as in Chrome on Android), so the player loads hls.js.
     await page.addInitScript(() => {
       const real = HTMLMediaElement.prototype.canPlayType;
@@ -152,7 +143,7 @@ describe('course player', () => {
   for (const native of [true, false]) {
     it(`an expired play URL is renewed and playback goes on (${native ? 'native HLS' : 'hls.js'})`, async () => {
       const { course: c, videos } = await paidCourse();
-      await signedInAs(OWNER);
+      await signedInAs(page, server, OWNER);
       if (!native) {
         await page.addInitScript(() => {
           const real = HTMLMediaElement.prototype.canPlayType;

@@ -11,8 +11,7 @@ import { charCount } from '../../src/format/ebook';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';
 import { browserSuite, phoneContext } from '../support/browser';
-import { loginAs } from '../support/flows';
-import { submitCodeForm } from '../support/login-form';
+import { signedInAs, submitCodeForm } from '../support/login-form';
 import type { TestServer } from '../support/test-server';
 import { newUser } from '../support/user-center-flows';
 
@@ -39,14 +38,6 @@ async function vocabularyBook() {
   return { ...book, chapters: detail.body.data.chapters };
 }
 
-/** Logs `mobile` in over the API and leaves the token where the app finds it on its first load. */
-async function signedInAs(mobile: string): Promise<string> {
-  server.advance(61); // past the SMS resend interval of an earlier login of the same number
-  const { token } = await loginAs(server, mobile);
-  await page.addInitScript(([key, t]) => localStorage.setItem(key, t), [STORAGE_KEYS.jwt, token] as const);
-  return token;
-}
-
 const cards = () => page.getByTestId('media-card');
 const rows = () => page.getByTestId('ebook-toc-row');
 const toast = () => page.getByTestId('toast').textContent();
@@ -56,7 +47,7 @@ const collectButton = () => page.locator('.bb-button', { hasText: /收藏/ });
 describe('e-book pages', () => {
   it('list → detail: the card, the table of contents with 免费 and locks, a locked chapter, 购买, and the free chapter opens in the reader', async () => {
     const book = await vocabularyBook();
-    await signedInAs(NOBODY);
+    await signedInAs(page, server, NOBODY);
     await page.goto(`${server.url}/ebook/list/all`);
     const card = cards().filter({ hasText: book.name }).first();
     await card.waitFor();
@@ -103,7 +94,7 @@ describe('e-book pages', () => {
 
   it('a VIP: no locks, 收藏 toggles and stays, 开始阅读 opens the reader, /user/ebook then lists the book and the detail continues it', async () => {
     const book = await vocabularyBook();
-    const token = await signedInAs(VIP);
+    const token = await signedInAs(page, server, VIP);
     await page.goto(`${server.url}/ebook/detail/${book.id}`);
     await expect.poll(() => rows().count()).toBe(book.chapters.length);
     expect(await page.locator('[data-testid=ebook-toc-row][data-locked]').count()).toBe(0);

@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as ebook from '../../src/contract/ebook';
-import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';
-import { loginAs } from '../support/flows';
+import { signedInAs } from '../support/login-form';
 import type { TestServer } from '../support/test-server';
 
 // 英语四级 (genus 1, category 1) is chosen, as a returning visitor would have it.
@@ -27,14 +26,6 @@ async function vocabularyBook() {
   const book = list.body.data.find((b) => b.name.includes('高频词汇') && b.is_free === 0);
   if (!book) throw new Error('the seed has no paid 高频词汇 book under 英语四级');
   return book;
-}
-
-/** Logs `mobile` in over the API and leaves the token where the app finds it on its first load. */
-async function signedInAs(mobile: string): Promise<string> {
-  server.advance(61); // past the SMS resend interval of an earlier login of the same number
-  const { token } = await loginAs(server, mobile);
-  await page.addInitScript(([key, t]) => localStorage.setItem(key, t), [STORAGE_KEYS.jwt, token] as const);
-  return token;
 }
 
 const reader = () => page.getByTestId('ebook-reader');
@@ -97,7 +88,7 @@ async function openToolbar(): Promise<void> {
 
 describe('e-book reader', () => {
   it('reads a chapter, keeps font size and theme, jumps to a bookmark by its preview and resumes at the recorded place', async () => {
-    const token = await signedInAs(VIP);
+    const token = await signedInAs(page, server, VIP);
     const book = await vocabularyBook();
     const detail = (await request(server.url, ebook.ebookDetailEndpoint, { id: book.id }, { token })).body.data;
     const first = detail.chapters[0];
@@ -213,7 +204,7 @@ describe('e-book reader', () => {
   });
 
   it('offline: opened and downloaded chapters still open from the device, and a bookmark made offline reaches the server once', async () => {
-    const token = await signedInAs(VIP);
+    const token = await signedInAs(page, server, VIP);
     const book = await vocabularyBook();
     const detail = (await request(server.url, ebook.ebookDetailEndpoint, { id: book.id }, { token })).body.data;
     const [c1, c2, c3] = detail.chapters;
@@ -279,7 +270,7 @@ describe('e-book reader', () => {
   });
 
   it('a user who owns nothing sees the refusal for a locked chapter and never its text', async () => {
-    const token = await signedInAs(NOBODY);
+    const token = await signedInAs(page, server, NOBODY);
     const book = await vocabularyBook();
     const detail = (await request(server.url, ebook.ebookDetailEndpoint, { id: book.id }, { token })).body.data;
     const locked = detail.chapters.find((c) => c.locked === 1);

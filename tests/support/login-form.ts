@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { STORAGE_KEYS } from '../../src/platform/storage';
+import { loginAs } from './flows';
 import type { TestServer } from './test-server';
 
 /** The newest SMS code the dev inbox (`/dev/sms-inbox`) holds for `mobile`, read over HTTP as a tester would. */
@@ -33,4 +35,15 @@ export async function submitCodeForm(page: Page, server: TestServer, mobile: str
   await requestCode(page, mobile, scope);
   await page.fill(`${scope} input[name=code]`, code ?? (await inboxCode(server, mobile)));
   await page.click(`${scope} button[type=submit]`);
+}
+
+/**
+ * Logs `mobile` in over the API and leaves the token where the app finds it on the page's next load (for tests whose
+ * subject is not the login form). Moves the server clock past the SMS resend interval of an earlier login.
+ */
+export async function signedInAs(page: Page, server: TestServer, mobile: string): Promise<string> {
+  server.advance(61);
+  const { token } = await loginAs(server, mobile);
+  await page.addInitScript(([key, t]) => localStorage.setItem(key, t), [STORAGE_KEYS.jwt, token] as const);
+  return token;
 }
