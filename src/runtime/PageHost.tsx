@@ -115,7 +115,7 @@ function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
     return { page, env, file: `pages-config (${config.name})`, run };
   }, [page, env, config.name]);
   // The landing page stays behind its skeleton until its first data arrived (then shows whole, nothing shifts).
-  const held = useFirstLoadHold(data.sources, config);
+  const held = useFirstLoadHold(data.sources, config, data.gated);
   return (
     <>
       {held ? <PageLoading /> : null}

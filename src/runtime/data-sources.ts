@@ -12,6 +12,8 @@ interface Planned {
   name: string;
   source: DataSource;
   ready: boolean;
+  /** Not loading because its `when` is false (the page may show without it). */
+  gated: boolean;
   params: Record<string, unknown>;
   /** Changes whenever the request would change. */
   key: string;
@@ -48,12 +50,14 @@ function plan(
     const when = source.when ? Boolean(evaluate(source.when, scope)) : true;
     const params = (resolveDeep(source.params ?? {}, scope) ?? {}) as Record<string, unknown>;
     const key = `${pageName}:${name}:${source.endpoint}:${JSON.stringify(params)}`;
-    return [{ name, source, ready: admitted && depsReady && when, params, key }];
+    return [{ name, source, ready: admitted && depsReady && when, gated: admitted && depsReady && !when, params, key }];
   });
 }
 
 export interface PageData {
   sources: Record<string, SourceState>;
+  /** Sources that do not load now because their `when` is false: nothing to wait for. */
+  gated: readonly string[];
   loadMore(name: string): void;
   refresh(name: string): void;
 }
@@ -163,7 +167,8 @@ export function usePageData(
     [start],
   );
 
-  return { sources: state, loadMore, refresh };
+  const gated = useMemo(() => planned.filter((p) => p.gated).map((p) => p.name), [planned]);
+  return { sources: state, gated, loadMore, refresh };
 }
 
 export function dataOf(sources: Record<string, SourceState>): Record<string, unknown> {

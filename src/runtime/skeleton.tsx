@@ -51,15 +51,23 @@ export function PageLoading() {
 const settled = (s: SourceState | undefined) => Boolean(s && !s.loading && (s.loaded || s.data !== undefined || s.error));
 
 /**
+ * Whether the landing page's first screen has what it waits for: every first-screen source answered (data or error),
+ * or does not load now because its `when` is false (waiting for it would hold the page for the full time).
+ */
+export function firstScreenReady(names: readonly string[], sources: Record<string, SourceState>, gated: readonly string[]): boolean {
+  return names.every((n) => gated.includes(n) || settled(sources[n]));
+}
+
+/**
  * True while the landing page (the one the skeleton belongs to) waits for the first answer of the data sources
- * its first screen reads, at most FIRST_LOAD_HOLD_MS. Blocks further down may still fill in after (a shift
+ * its first screen reads (a source whose `when` is false counts as answered), at most FIRST_LOAD_HOLD_MS. Blocks further down may still fill in after (a shift
  * outside the screen moves nothing the visitor sees). Always false for other pages and once it turned false.
  */
-export function useFirstLoadHold(sources: Record<string, SourceState>, config: PageConfig): boolean {
+export function useFirstLoadHold(sources: Record<string, SourceState>, config: PageConfig, gated: readonly string[] = []): boolean {
   const { pathname } = useLocation();
   const names = useMemo(() => firstScreenSources(config), [config]);
   const [held, setHeld] = useState(() => initial !== null && initial.path === pathname);
-  const done = names.every((n) => settled(sources[n]));
+  const done = firstScreenReady(names, sources, gated);
   useEffect(() => {
     if (!held) return;
     if (done) {
