@@ -10,13 +10,14 @@ import * as framework from './framework';
 import * as genus from './genus';
 import * as pages from './pages';
 import * as politics from './politics';
+import * as question from './question';
 import * as study from './study';
 import * as user from './user';
 import * as userCenter from './user-center';
 
 export * from './endpoint';
 export * from './envelope';
-export { address, articles, auth, binding, circle, course, ebook, framework, genus, pages, politics, study, user, userCenter };
+export { address, articles, auth, binding, circle, course, ebook, framework, genus, pages, politics, question, study, user, userCenter };
 
 function collect(...areas: Record<string, unknown>[]): AnyEndpoint[] {
   const list: AnyEndpoint[] = [];
@@ -46,4 +47,5 @@ export const allEndpoints: readonly AnyEndpoint[] = collect(
   ebook,
   circle,
   politics,
+  question,
 );

@@ -81,7 +81,7 @@ export type Collection = z.infer<typeof collection>;
 
 const document = z.object({ key: z.string(), title: z.string(), content: z.string(), updated_at: z.number() });
 
-/** Counts from the real tables (orders, questions, courses and e-books read 0 until those areas land); creates the welcome messages first. */
+/** Counts from the real tables (orders read 0 until that area lands; questions: answered ones); creates the welcome messages first. */
 export const userStatistics = endpoint({
   id: 'user_center.statistics',
   method: 'GET',

@@ -84,6 +84,21 @@ export interface EndpointTypes {
   'pages.manifest': typeof contract.pages.pageManifest;
   'politics.chapter_list': typeof contract.politics.chapterList;
   'politics.point_detail': typeof contract.politics.pointDetail_;
+  'question.answer': typeof contract.question.answer;
+  'question.bank_detail': typeof contract.question.bankDetailEndpoint;
+  'question.bank_list': typeof contract.question.bankList;
+  'question.child': typeof contract.question.children;
+  'question.clear_record': typeof contract.question.clearRecord;
+  'question.collect': typeof contract.question.collect;
+  'question.collection': typeof contract.question.collection;
+  'question.content': typeof contract.question.content;
+  'question.error_count': typeof contract.question.errorCount;
+  'question.error_list': typeof contract.question.errorList;
+  'question.error_remove': typeof contract.question.errorRemove;
+  'question.finish': typeof contract.question.finish;
+  'question.last': typeof contract.question.last;
+  'question.mine': typeof contract.question.myBanks;
+  'question.record': typeof contract.question.record;
   'study.column': typeof contract.study.columnList;
   'study.column_content': typeof contract.study.columnContent;
   'study.going': typeof contract.study.going;
@@ -189,6 +204,21 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'pages.manifest': { id: 'pages.manifest', method: 'GET', host: 'platform', path: '/api/pages/manifest', auth: 'none' },
   'politics.chapter_list': { id: 'politics.chapter_list', method: 'GET', host: 'platform', path: '/api/politics/point/chapter_list', auth: 'none' },
   'politics.point_detail': { id: 'politics.point_detail', method: 'GET', host: 'platform', path: '/api/politics/point/detail', auth: 'none' },
+  'question.answer': { id: 'question.answer', method: 'POST', host: 'platform', path: '/api/question/answer', auth: 'required' },
+  'question.bank_detail': { id: 'question.bank_detail', method: 'GET', host: 'platform', path: '/api/question/bank/detail', auth: 'optional' },
+  'question.bank_list': { id: 'question.bank_list', method: 'GET', host: 'platform', path: '/api/question/bank_list', auth: 'none' },
+  'question.child': { id: 'question.child', method: 'GET', host: 'platform', path: '/api/question/child', auth: 'optional' },
+  'question.clear_record': { id: 'question.clear_record', method: 'GET', host: 'platform', path: '/api/question/clear/record', auth: 'required' },
+  'question.collect': { id: 'question.collect', method: 'POST', host: 'platform', path: '/api/question/collect', auth: 'required' },
+  'question.collection': { id: 'question.collection', method: 'GET', host: 'platform', path: '/api/question/collection', auth: 'required' },
+  'question.content': { id: 'question.content', method: 'GET', host: 'platform', path: '/api/question/content', auth: 'required' },
+  'question.error_count': { id: 'question.error_count', method: 'GET', host: 'platform', path: '/api/question/error_count', auth: 'required' },
+  'question.error_list': { id: 'question.error_list', method: 'GET', host: 'platform', path: '/api/question/error_list', auth: 'required' },
+  'question.error_remove': { id: 'question.error_remove', method: 'DELETE', host: 'platform', path: '/api/question/error', auth: 'required' },
+  'question.finish': { id: 'question.finish', method: 'POST', host: 'platform', path: '/api/question/finish', auth: 'required' },
+  'question.last': { id: 'question.last', method: 'GET', host: 'platform', path: '/api/question/last', auth: 'required' },
+  'question.mine': { id: 'question.mine', method: 'GET', host: 'platform', path: '/api/question', auth: 'required' },
+  'question.record': { id: 'question.record', method: 'GET', host: 'platform', path: '/api/question/record', auth: 'required' },
   'study.column': { id: 'study.column', method: 'GET', host: 'platform', path: '/api/genus/column', auth: 'none' },
   'study.column_content': { id: 'study.column_content', method: 'GET', host: 'platform', path: '/api/genus/column/content', auth: 'none' },
   'study.going': { id: 'study.going', method: 'GET', host: 'platform', path: '/api/genus/going', auth: 'none' },

@@ -62,6 +62,8 @@ const TABLES = [
   'courses',
   'message_templates',
   'vip_types',
+  'question_banks',
+  'questions',
 ] as const;
 /** Tables only demo content fills. */
 const DEMO_TABLES = TABLES.filter((t) => !['genera', 'categories', 'districts', 'documents'].includes(t));

@@ -15,6 +15,7 @@ import { type HotWordsContent, loadHotWords } from './kinds/hot-words';
 import { loadNews, type NewsContent } from './kinds/news';
 import { loadNotices, type NoticesContent } from './kinds/notices';
 import { loadQa, type QaContent } from './kinds/qa';
+import { loadQuestionBanks, type QuestionBankContent } from './kinds/questions';
 import { loadStudy, type StudyContent } from './kinds/study';
 import { type GenusContent, loadSubjects } from './kinds/subjects';
 import {
@@ -47,6 +48,7 @@ export interface DemoContent {
   articles: Record<ArticleFolder, ArticleContent[]>;
   study: StudyContent;
   ebooks: EbookContent[];
+  questions: QuestionBankContent[];
   messageTemplates: MessageTemplateContent[];
   vipTypes: VipTypeContent[];
   demoAccounts: DemoAccountContent[];
@@ -72,6 +74,7 @@ export function loadDemo(root: string = DEFAULT_CONTENT_DIR): DemoContent {
     articles: loadArticles(dir),
     study: loadStudy(dir),
     ebooks: loadEbooks(dir),
+    questions: loadQuestionBanks(dir),
     messageTemplates: loadMessageTemplates(dir),
     vipTypes: loadVipTypes(dir),
     demoAccounts: loadDemoAccounts(dir),

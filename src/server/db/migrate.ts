@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_cache_versions';
 import * as m0008 from './migrations/0008_courses';
 import * as m0009 from './migrations/0009_circle';
 import * as m0010 from './migrations/0010_ebooks';
+import * as m0011 from './migrations/0011_questions';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
 const MIGRATIONS = {
@@ -23,6 +24,7 @@ const MIGRATIONS = {
   '0008_courses': m0008,
   '0009_circle': m0009,
   '0010_ebooks': m0010,
+  '0011_questions': m0011,
 } as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

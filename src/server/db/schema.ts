@@ -7,6 +7,7 @@ import type { EbookTables } from './tables/ebook';
 import type { FrameworkTables } from './tables/framework';
 import type { GenusTables } from './tables/genus';
 import type { PoliticsTables } from './tables/politics';
+import type { QuestionTables } from './tables/question';
 import type { StudyTables } from './tables/study';
 import type { UserTables } from './tables/user';
 import type { UserCenterTables } from './tables/user-center';
@@ -32,6 +33,7 @@ export interface Database
     FrameworkTables,
     GenusTables,
     PoliticsTables,
+    QuestionTables,
     StudyTables,
     UserTables,
     UserCenterTables {}

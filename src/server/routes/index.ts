@@ -10,6 +10,7 @@ import { frameworkRoutes } from './framework';
 import { genusRoutes } from './genus';
 import { pageRoutes } from './pages';
 import { politicsRoutes } from './politics';
+import { questionRoutes } from './question';
 import { studyRoutes } from './study';
 import { userRoutes } from './user';
 import { userCenterRoutes } from './user-center';
@@ -30,4 +31,5 @@ export const allRouteHandlers: readonly RouteHandler[] = [
   ...ebookRoutes,
   ...circleRoutes,
   ...politicsRoutes,
+  ...questionRoutes,
 ];

@@ -9,11 +9,13 @@ import { ebookStats } from './ebook-records';
 import { chinaDayStart } from './sms-codes';
 import { ensureWelcomeMessages } from './user-center-messages';
 
-type OwnedTable = 'collections' | 'messages' | 'addresses' | 'feedback';
+type OwnedTable = 'collections' | 'messages' | 'addresses' | 'feedback' | 'question_records';
 
 /**
  * The counts the user centre shows, from the tables that hold them (courses: owned and started ones, as the
- * bought-course list shows them). E-books: owned and read ones. Orders and answered questions have no tables yet: they read 0 until their areas land and count here.
+ * bought-course list shows them). E-books: owned and read ones.
+ * Answered questions: the user's answer records (one per question; clearing a bank's records lowers it). Orders have no
+ * table yet: they read 0 until that area lands.
  * The welcome messages are created first, so a new user's message counts include them.
  */
 export async function statistics(s: Services, userId: number): Promise<OutputOf<typeof uc.userStatistics>> {
@@ -40,6 +42,7 @@ export async function statistics(s: Services, userId: number): Promise<OutputOf<
           .as('unread_message_count'),
         owned('addresses')(eb).as('address_count'),
         owned('feedback')(eb).as('feedback_count'),
+        owned('question_records')(eb).as('question_done_count'),
       ])
       .executeTakeFirstOrThrow();
   let row = await counts();
@@ -64,7 +67,7 @@ export async function statistics(s: Services, userId: number): Promise<OutputOf<
     unread_message_count,
     address_count,
     feedback_count,
-    question_done_count: 0,
+    question_done_count: Number(row.question_done_count),
     course_count: courses.count,
     course_finished_count: courses.finished,
     course_learned_seconds: courses.learnedSeconds,

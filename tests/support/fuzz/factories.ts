@@ -4,6 +4,7 @@
 
 import * as addressApi from '../../../src/contract/address';
 import * as ebookApi from '../../../src/contract/ebook';
+import * as questionApi from '../../../src/contract/question';
 import * as uc from '../../../src/contract/user-center';
 import type { Database } from '../../../src/server/db/schema';
 import { request } from '../api-client';
@@ -93,5 +94,33 @@ export const OWNED_FACTORIES: Readonly<Record<string, Factory>> = {
       ),
     );
     return rowOf(s, 'ebook_bookmarks', added.id);
+  },
+  /** An error-book row: a single-choice question of a free bank answered wrongly through the API. */
+  question_errors: async (s, owner) => {
+    const db = s.services.db.kysely;
+    const taken = await db.selectFrom('question_errors').select('question_id').where('user_id', '=', owner.id).execute();
+    let q = db
+      .selectFrom('questions as q')
+      .innerJoin('question_banks as b', 'b.id', 'q.bank_id')
+      .select(['q.id', 'q.answer'])
+      .where('q.type', '=', 'single')
+      .where('b.is_free', '=', 1)
+      .orderBy('q.id');
+    if (taken.length)
+      q = q.where(
+        'q.id',
+        'not in',
+        taken.map((t) => t.question_id),
+      );
+    const question = await q.executeTakeFirstOrThrow();
+    const wrong = JSON.parse(question.answer) === 'A' ? 'B' : 'A';
+    await ok('question_errors', request(s.url, questionApi.answer, { relation_id: question.id, answer: wrong }, { token: owner.token }));
+    const row = await db
+      .selectFrom('question_errors')
+      .select('id')
+      .where('user_id', '=', owner.id)
+      .where('question_id', '=', question.id)
+      .executeTakeFirstOrThrow();
+    return rowOf(s, 'question_errors', row.id);
   },
 };

@@ -7,6 +7,7 @@ import { seedBinding } from './areas/binding';
 import { seedCircle } from './areas/circle';
 import { seedDemoAccounts } from './areas/demo-accounts';
 import { seedEbooks } from './areas/ebook-seed';
+import { seedQuestions } from './areas/question-seed';
 import { seedStudy } from './areas/study';
 import { seedUserCenter } from './areas/user-center-seed';
 import { buildBanners, type SubjectRef } from './banners';
@@ -69,6 +70,7 @@ export async function seedDemo(trx: Trx, content: DemoContent, subjects: readonl
   await insertHotWords(trx, content.hotWords, genera, BASE_SEED + 2);
   await seedStudy(trx, content, now);
   await seedEbooks(trx, content, now);
+  await seedQuestions(trx, content, now);
   await seedArticles(trx, content, now);
   await seedBinding(trx, now);
   await seedUserCenter(trx, content, now);
