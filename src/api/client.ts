@@ -26,8 +26,12 @@ function failure(msg: string): Envelope<null> {
  * a network failure, timeout or 5xx resolves with `status` -1 and a Chinese message instead of throwing.
  */
 export function createCall(http: Http) {
-  /** `opts.keepalive`: see HttpRequest.keepalive (survives the page closing, no loading overlay). */
-  return async function call(endpoint: EndpointMeta, input?: object, opts?: { keepalive?: boolean }): Promise<CallResult> {
+  /** `opts.keepalive`: see HttpRequest.keepalive (survives the page closing, no loading overlay); `opts.idempotencyKey`: the header. */
+  return async function call(
+    endpoint: EndpointMeta,
+    input?: object,
+    opts?: { keepalive?: boolean; idempotencyKey?: string },
+  ): Promise<CallResult> {
     const url = hostBase(endpoint.host) + endpoint.path;
     try {
       const res = await http.request({
@@ -36,6 +40,7 @@ export function createCall(http: Http) {
         signPath: endpoint.path,
         params: (input ?? {}) as Record<string, unknown>,
         ...(opts?.keepalive ? { keepalive: true } : {}),
+        ...(opts?.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}),
       });
       const body = res.data as Envelope | null;
       if (!body || typeof body !== 'object' || typeof body.status !== 'number') return failure(i18n.network.badReply);

@@ -26,6 +26,8 @@ export interface HttpRequest {
    * is not counted as in flight (no loading overlay). For background reports such as video progress.
    */
   keepalive?: boolean;
+  /** Sent as the `Idempotency-Key` header: the server makes one order of any number of sends with the same key. */
+  idempotencyKey?: string;
 }
 
 export interface HttpReply {
@@ -68,6 +70,7 @@ export function createHttp(h: HttpHooks, fetchImpl: FetchLike = (url, init) => g
     const headers: Record<string, string> = { DeviceType: 'web', Accept: 'application/json' };
     const token = h.token();
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
     const sign = computeSign(h.signKey, req.signPath, req.params);
     const post = req.method === 'POST';
     const query = post ? (sign ? { sign } : {}) : { ...req.params, ...(sign ? { sign } : {}) };

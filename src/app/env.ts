@@ -10,7 +10,7 @@ import { selectSubject, subjectHistory } from '../state/exam-context';
 import { askConfirm, showToast, uiState } from '../state/ui';
 
 /** Typed call by endpoint id through the request layer (the compact table knows method, host and path). */
-export const callId: Env['call'] = (id, input) => call(endpointTable[id], input ?? {}) as ReturnType<Env['call']>;
+export const callId: Env['call'] = (id, input, opts) => call(endpointTable[id], input ?? {}, opts) as ReturnType<Env['call']>;
 
 /** Offline stores on IndexedDB, loaded on first use (src/platform/offline-store.ts is not in the first load). */
 const offlineStore = () => import('../platform/offline-store').then((m) => m.offlineStore);
@@ -19,6 +19,13 @@ const offline: Env['offline'] = {
   put: (store, key, value) => offlineStore().then((s) => s.put(store, key, value)),
   delete: (store, key) => offlineStore().then((s) => s.delete(store, key)),
   list: (store, prefix) => offlineStore().then((s) => s.list(store, prefix)),
+};
+
+/** Paying: its own chunk (src/app/pay/), loaded on the first payment. */
+const payChunk = () => import('./pay').then((m) => m.payApi);
+const pay: Env['pay'] = {
+  start: (orderId, returnPath) => payChunk().then((p) => p.start(orderId, returnPath)),
+  confirm: (orderId) => payChunk().then((p) => p.confirm(orderId)),
 };
 
 /** The one environment of the app: what blocks, modules and the shell may do outside themselves. */
@@ -34,6 +41,7 @@ export function createAppEnv(): Env {
     share,
     saveImage,
     storage,
+    pay,
     offline,
     popup: (name) => {
       uiState.popup = name;

@@ -8,16 +8,38 @@ import * as ebook from './ebook';
 import type { AnyEndpoint } from './endpoint';
 import * as framework from './framework';
 import * as genus from './genus';
+import * as goods from './goods';
+import * as order from './order';
 import * as pages from './pages';
 import * as politics from './politics';
 import * as question from './question';
 import * as study from './study';
 import * as user from './user';
 import * as userCenter from './user-center';
+import * as vip from './vip';
 
 export * from './endpoint';
 export * from './envelope';
-export { address, articles, auth, binding, circle, course, ebook, framework, genus, pages, politics, question, study, user, userCenter };
+export {
+  address,
+  articles,
+  auth,
+  binding,
+  circle,
+  course,
+  ebook,
+  framework,
+  genus,
+  goods,
+  order,
+  pages,
+  politics,
+  question,
+  study,
+  user,
+  userCenter,
+  vip,
+};
 
 function collect(...areas: Record<string, unknown>[]): AnyEndpoint[] {
   const list: AnyEndpoint[] = [];
@@ -48,4 +70,7 @@ export const allEndpoints: readonly AnyEndpoint[] = collect(
   circle,
   politics,
   question,
+  goods,
+  order,
+  vip,
 );

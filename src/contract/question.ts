@@ -2,156 +2,31 @@
 // questions (never with their keys), answering scored by the server against its key, the error book, records and
 // where to resume. Access to paid banks goes through the one access check (src/server/services/access-check.ts).
 import * as z from 'zod/mini';
-import { ACCESS_REASONS } from './course';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';
 import { count, id, MAX_ID, offset, optionalId, paged } from './fields';
+import {
+  answerInput,
+  answerResult,
+  BANK_IS_PUBLIC,
+  bankContent,
+  bankDetail,
+  bankItem,
+  bankReport,
+  CURSOR,
+  childBank,
+  ERROR_RANGES,
+  errorItem,
+  myBank,
+  optionalSubject,
+  QUESTION_IS_PUBLIC,
+  questionItem,
+  recordItem,
+  SUBJECT_IS_PUBLIC,
+} from './question-shapes';
 
-const optionalSubject = { genus_id: optionalId(), category_id: optionalId() };
-const SUBJECT_IS_PUBLIC = { public: '科目是公开的参考数据，只用来筛选调用者本人的记录' } as const;
-const BANK_IS_PUBLIC = { public: '题库是公开的目录内容；能否练习由访问检查决定' } as const;
-const QUESTION_IS_PUBLIC = { public: '题目属于公开的题库；能否作答由题库的访问检查决定' } as const;
-const CURSOR = { public: '分页游标，只在调用者本人的错题里比较，不指向他人的行' } as const;
-
-export const QUESTION_TYPES = ['single', 'multiple', 'judge', 'fill'] as const;
-export const BANK_MODES = ['practice', 'exam'] as const;
-export const ERROR_RANGES = ['day', 'week', 'all'] as const;
-/** Spec §7: content of a paid bank without access. */
-export const NOT_OWNED_MSG = '该题库需购买后练习';
-
-/** A top bank as the lists show it. */
-export const bankItem = z.object({
-  id: z.number(),
-  genus_id: z.number(),
-  category_id: z.number(),
-  name: z.string(),
-  intro: z.string(),
-  /** Fen. */
-  price: z.number(),
-  is_free: z.number(),
-  child_count: z.number(),
-  /** Answerable questions of all children. */
-  question_count: z.number(),
-  created_at: z.number(),
-});
-export type BankItem = z.infer<typeof bankItem>;
-
-const progress = z.object({
-  answered: z.number(),
-  right: z.number(),
-  last_question_id: z.number(),
-  finished_at: z.nullable(z.number()),
-});
-
-const childBank = z.object({
-  id: z.number(),
-  parent_id: z.number(),
-  name: z.string(),
-  mode: z.enum(BANK_MODES),
-  /** Minutes of an exam paper; 0 for practice. */
-  exam_minutes: z.number(),
-  sort: z.number(),
-  question_count: z.number(),
-  /** The caller's progress (null without a token or before the first answer). */
-  progress: z.nullable(progress),
-});
-export type ChildBank = z.infer<typeof childBank>;
-
-const bankDetail = z.extend(bankItem, {
-  can_access: z.number(),
-  access_reason: z.enum(ACCESS_REASONS),
-  children: z.array(childBank),
-});
-
-/** A question as sent before answering: no key, no analysis. */
-const questionItem = z.object({
-  id: z.number(),
-  type: z.enum(QUESTION_TYPES),
-  stem: z.string(),
-  /** Choices of single / multiple (letters A–F by position); [] otherwise. */
-  options: z.array(z.string()),
-  score: z.number(),
-  /** The passage of a material sub-question ('' otherwise). */
-  material: z.string(),
-  /** The material passage's id (0 otherwise): sub-questions with the same one share a passage. */
-  material_id: z.number(),
-  /** Blanks of a fill question (0 otherwise). */
-  blank_count: z.number(),
-});
-export type QuestionItem = z.infer<typeof questionItem>;
-
-const bankContent = z.object({
-  bank: childBank,
-  top_bank_id: z.number(),
-  access_reason: z.enum(ACCESS_REASONS),
-  questions: z.array(questionItem),
-});
-
-/**
- * What a client answers: a letter ("B"), letters ("AC", "A,C" or ["A","C"]), a judgement (true / false / 1 / 0 /
- * "对" / "错") or the blanks (["…", "…"]; one blank may be a plain string).
- */
-const answerInput = z.union(
-  [
-    z.string().check(z.maxLength(500, '不能超过 500 个字符')),
-    z.array(z.string('须为字符串').check(z.maxLength(200, '不能超过 200 个字符'))).check(z.maxLength(20, '不能超过 20 项')),
-    z.boolean(),
-    z.number(),
-  ],
-  { error: '须为字符串、字符串数组、布尔值或数字' },
-);
-
-const answerResult = z.object({
-  question_id: z.number(),
-  /** Scored by the server against its key (a client's is_right is ignored). */
-  is_right: z.number(),
-  /** The caller's answer as the server read it. */
-  answer: z.array(z.string()),
-  /** The key: letters, "true"/"false", or the first accepted answer of each blank. */
-  right_answer: z.array(z.string()),
-  analysis: z.string(),
-  /** Multiple choice: chosen letters that are right, right letters not chosen, chosen letters that are wrong. */
-  right_letters: z.array(z.string()),
-  missed_letters: z.array(z.string()),
-  wrong_letters: z.array(z.string()),
-  /** Fill: 1/0 per blank. */
-  blanks: z.array(z.number()),
-  /** 1 when this answer put the question into the error book (it is there once). */
-  added_to_error: z.number(),
-});
-
-const errorItem = z.object({
-  id: z.number(),
-  question_id: z.number(),
-  bank_id: z.number(),
-  bank_name: z.string(),
-  genus_id: z.number(),
-  category_id: z.number(),
-  type: z.enum(QUESTION_TYPES),
-  stem: z.string(),
-  options: z.array(z.string()),
-  material: z.string(),
-  right_answer: z.array(z.string()),
-  analysis: z.string(),
-  added_at: z.number(),
-  right_streak: z.number(),
-});
-
-const recordItem = z.object({
-  id: z.number(),
-  bank_id: z.number(),
-  question_id: z.number(),
-  answer: z.array(z.string()),
-  is_right: z.number(),
-  duration: z.number(),
-  created_at: z.number(),
-});
-
-const myBank = z.extend(bankItem, {
-  access_reason: z.enum(ACCESS_REASONS),
-  answered: z.number(),
-  last_answered_at: z.number(),
-});
+export * from './question-practice';
+export * from './question-shapes';
 
 export const bankList = endpoint({
   id: 'question.bank_list',
@@ -210,28 +85,47 @@ export const content = endpoint({
   owns: { bank_id: BANK_IS_PUBLIC },
 });
 export const MAX_ANSWER_SECONDS = 36000;
+/** At most this many answers in one batch. */
+export const MAX_BATCH_ANSWERS = 200;
+const duration = () =>
+  z._default(
+    z.coerce
+      .number()
+      .check(z.int('须为整数'), z.nonnegative('不能为负数'), z.maximum(MAX_ANSWER_SECONDS, `不能大于 ${MAX_ANSWER_SECONDS}`)),
+    0,
+  );
+const batchItem = z.object({ relation_id: id(), answer: answerInput, duration: duration() });
 export const answer = endpoint({
   id: 'question.answer',
   method: 'POST',
   host: 'platform',
   path: '/api/question/answer',
-  input: z.object({
-    relation_id: id(),
-    answer: answerInput,
-    duration: z._default(
-      z.coerce
-        .number()
-        .check(z.int('须为整数'), z.nonnegative('不能为负数'), z.maximum(MAX_ANSWER_SECONDS, `不能大于 ${MAX_ANSWER_SECONDS}`)),
-      0,
+  input: z
+    .object({
+      /** One answer: relation_id and answer (duration in seconds). */
+      relation_id: optionalId(),
+      answer: z.optional(answerInput),
+      duration: duration(),
+      /** Ignored: the server scores the answer against its key. */
+      is_right: z.optional(z.union([z.number(), z.boolean(), z.string().check(z.maxLength(10, '不能超过 10 个字符'))])),
+      /** Or a batch of one child bank, kept all or not at all. */
+      bank_id: optionalId(),
+      answers: z.optional(
+        z.array(batchItem).check(z.minLength(1, '不能为空'), z.maxLength(MAX_BATCH_ANSWERS, `不能超过 ${MAX_BATCH_ANSWERS} 项`)),
+      ),
+    })
+    .check(
+      z.refine((v) => (v.relation_id !== undefined && v.answer !== undefined) !== (v.bank_id !== undefined && v.answers !== undefined), {
+        message: '须为 {relation_id, answer} 或 {bank_id, answers} 之一',
+        path: ['relation_id'],
+      }),
     ),
-    /** Ignored: the server scores the answer against its key. */
-    is_right: z.optional(z.union([z.number(), z.boolean(), z.string().check(z.maxLength(10, '不能超过 10 个字符'))])),
-  }),
-  output: answerResult,
+  output: z.union([answerResult, z.object({ bank_id: z.number(), results: z.array(answerResult) })]),
   auth: 'required',
-  summary: '作答一题：服务端按答案评分（客户端的 is_right 不采信），答错加入错题本（只加一次），返回答案与解析',
-  errors: [CODE.notFound, CODE.forbidden, CODE.badInput],
-  owns: { relation_id: QUESTION_IS_PUBLIC },
+  summary:
+    '作答：一题 {relation_id, answer, duration} 或一批 {bank_id, answers}（同一子题库，全部记下或全部不记）。服务端按答案评分（客户端的 is_right 不采信），答错加入错题本（只加一次）；练习返回答案与解析，考试中的试卷只保存答案',
+  errors: [CODE.notFound, CODE.forbidden, CODE.badInput, CODE.conflict],
+  owns: { relation_id: QUESTION_IS_PUBLIC, bank_id: BANK_IS_PUBLIC },
 });
 export const errorCount = endpoint({
   id: 'question.error_count',
@@ -337,7 +231,7 @@ export const collection = endpoint({
   host: 'platform',
   path: '/api/question/collection',
   input: z.object({ bank_id: id() }),
-  output: z.array(z.extend(questionItem, { bank_id: z.number(), collected_at: z.number() })),
+  output: z.array(z.extend(questionItem, { bank_id: z.number(), bank_name: z.string(), collected_at: z.number() })),
   auth: 'required',
   summary: '本人在题库（子题库，或题库的全部子题库）里收藏的题（不含答案，作答后由 answer 给出）；无权限 4030',
   errors: [CODE.notFound, CODE.forbidden],
@@ -349,18 +243,10 @@ export const finish = endpoint({
   host: 'platform',
   path: '/api/question/finish',
   input: z.object({ bank_id: id() }),
-  output: z.object({
-    bank_id: z.number(),
-    question_count: z.number(),
-    answered: z.number(),
-    right: z.number(),
-    /** Sum of the scores of the questions answered right, and of all answerable questions. */
-    score: z.number(),
-    full_score: z.number(),
-    finished_at: z.number(),
-  }),
+  output: bankReport,
   auth: 'required',
-  summary: '交卷 / 完成练习：记下完成时间（再次调用更新），按服务端评分汇总已答、答对和得分（考试计时留待后续）',
-  errors: [CODE.notFound, CODE.forbidden],
+  summary:
+    '完成练习 / 交卷：练习记下完成时间（再次调用更新）；试卷交卷（只交一次，之后的作答被拒绝），评分、答错的加入错题本；返回成绩报告和逐题回顾',
+  errors: [CODE.notFound, CODE.forbidden, CODE.conflict],
   owns: { bank_id: BANK_IS_PUBLIC },
 });

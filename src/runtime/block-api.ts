@@ -9,7 +9,19 @@ import type { Action, BlockNode } from './page-config.gen';
 
 export type * from './block-props/index.gen';
 export type { EndpointId } from './endpoint-table.gen';
-export type { CallReply, ConfirmOptions, Env, InputOfId, KeyValueStore, OfflineStore, OutputOfId, ShareData, SubjectChoice } from './env';
+export type {
+  CallReply,
+  ConfirmOptions,
+  Env,
+  InputOfId,
+  KeyValueStore,
+  OfflineStore,
+  OutputOfId,
+  PayApi,
+  PayOutcome,
+  ShareData,
+  SubjectChoice,
+} from './env';
 export { useEnv } from './env';
 export { renderTemplate, resolveDeep, type Scope } from './expr';
 export { Link, useCurrentPath } from './Link';

@@ -80,6 +80,20 @@ export interface EndpointTypes {
   'genus.news_detail': typeof contract.genus.newsDetailEndpoint;
   'genus.news_view': typeof contract.genus.newsView;
   'genus.notice': typeof contract.genus.noticeList;
+  'goods.detail': typeof contract.goods.detail;
+  'goods.genus_category': typeof contract.goods.genusCategory;
+  'goods.list': typeof contract.goods.list;
+  'goods.mapping': typeof contract.goods.mapping;
+  'goods.must_buy_list': typeof contract.goods.mustBuyList;
+  'goods.order': typeof contract.goods.order;
+  'order.close': typeof contract.order.close;
+  'order.detail': typeof contract.order.detail;
+  'order.express_package': typeof contract.order.expressPackage;
+  'order.h5_pay': typeof contract.order.h5Pay;
+  'order.item': typeof contract.order.item;
+  'order.list': typeof contract.order.list;
+  'order.pay': typeof contract.order.pay;
+  'order.status': typeof contract.order.status;
   'pages.config': typeof contract.pages.pageConfig;
   'pages.manifest': typeof contract.pages.pageManifest;
   'politics.chapter_list': typeof contract.politics.chapterList;
@@ -91,14 +105,23 @@ export interface EndpointTypes {
   'question.clear_record': typeof contract.question.clearRecord;
   'question.collect': typeof contract.question.collect;
   'question.collection': typeof contract.question.collection;
+  'question.consult': typeof contract.question.consultDetail;
+  'question.consult_answer': typeof contract.question.consultAnswer;
+  'question.consult_create': typeof contract.question.consultCreate;
   'question.content': typeof contract.question.content;
+  'question.error_add': typeof contract.question.errorAdd;
+  'question.error_answer': typeof contract.question.errorAnswer;
   'question.error_count': typeof contract.question.errorCount;
   'question.error_list': typeof contract.question.errorList;
   'question.error_remove': typeof contract.question.errorRemove;
+  'question.exam': typeof contract.question.exam;
+  'question.exam_start': typeof contract.question.examStart;
   'question.finish': typeof contract.question.finish;
   'question.last': typeof contract.question.last;
   'question.mine': typeof contract.question.myBanks;
   'question.record': typeof contract.question.record;
+  'question.report': typeof contract.question.report;
+  'question.review_queue': typeof contract.question.reviewQueue;
   'study.column': typeof contract.study.columnList;
   'study.column_content': typeof contract.study.columnContent;
   'study.going': typeof contract.study.going;
@@ -121,6 +144,7 @@ export interface EndpointTypes {
   'user.base_info': typeof contract.user.baseInfo;
   'user.feedback': typeof contract.user.feedback;
   'user.logout': typeof contract.user.logout;
+  'vip.exchange': typeof contract.vip.exchange;
 }
 
 export type EndpointId = keyof EndpointTypes;
@@ -200,6 +224,20 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'genus.news_detail': { id: 'genus.news_detail', method: 'GET', host: 'platform', path: '/api/genus/news_detail', auth: 'optional' },
   'genus.news_view': { id: 'genus.news_view', method: 'GET', host: 'platform', path: '/api/genus/news/view', auth: 'none' },
   'genus.notice': { id: 'genus.notice', method: 'GET', host: 'platform', path: '/api/genus/notice', auth: 'none' },
+  'goods.detail': { id: 'goods.detail', method: 'GET', host: 'platform', path: '/api/goods/v202402/detail', auth: 'required' },
+  'goods.genus_category': { id: 'goods.genus_category', method: 'GET', host: 'platform', path: '/api/goods/genus_category', auth: 'optional' },
+  'goods.list': { id: 'goods.list', method: 'GET', host: 'platform', path: '/api/goods/v202402/list', auth: 'optional' },
+  'goods.mapping': { id: 'goods.mapping', method: 'GET', host: 'platform', path: '/api/goods/mapping', auth: 'optional' },
+  'goods.must_buy_list': { id: 'goods.must_buy_list', method: 'GET', host: 'platform', path: '/api/goods/must_buy_list', auth: 'optional' },
+  'goods.order': { id: 'goods.order', method: 'POST', host: 'platform', path: '/api/goods/order', auth: 'required' },
+  'order.close': { id: 'order.close', method: 'GET', host: 'platform', path: '/api/order/close', auth: 'required' },
+  'order.detail': { id: 'order.detail', method: 'GET', host: 'platform', path: '/api/order/detail', auth: 'required' },
+  'order.express_package': { id: 'order.express_package', method: 'GET', host: 'platform', path: '/api/order/express_package', auth: 'required' },
+  'order.h5_pay': { id: 'order.h5_pay', method: 'POST', host: 'platform', path: '/api/order/h5_pay', auth: 'required' },
+  'order.item': { id: 'order.item', method: 'GET', host: 'platform', path: '/api/order/item', auth: 'required' },
+  'order.list': { id: 'order.list', method: 'GET', host: 'platform', path: '/api/order', auth: 'required' },
+  'order.pay': { id: 'order.pay', method: 'POST', host: 'platform', path: '/api/order/pay', auth: 'required' },
+  'order.status': { id: 'order.status', method: 'GET', host: 'platform', path: '/api/order/status', auth: 'required' },
   'pages.config': { id: 'pages.config', method: 'GET', host: 'platform', path: '/api/pages/config', auth: 'none' },
   'pages.manifest': { id: 'pages.manifest', method: 'GET', host: 'platform', path: '/api/pages/manifest', auth: 'none' },
   'politics.chapter_list': { id: 'politics.chapter_list', method: 'GET', host: 'platform', path: '/api/politics/point/chapter_list', auth: 'none' },
@@ -211,14 +249,23 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'question.clear_record': { id: 'question.clear_record', method: 'GET', host: 'platform', path: '/api/question/clear/record', auth: 'required' },
   'question.collect': { id: 'question.collect', method: 'POST', host: 'platform', path: '/api/question/collect', auth: 'required' },
   'question.collection': { id: 'question.collection', method: 'GET', host: 'platform', path: '/api/question/collection', auth: 'required' },
+  'question.consult': { id: 'question.consult', method: 'GET', host: 'platform', path: '/api/question/consult', auth: 'optional' },
+  'question.consult_answer': { id: 'question.consult_answer', method: 'POST', host: 'platform', path: '/api/question/consult/answer', auth: 'required' },
+  'question.consult_create': { id: 'question.consult_create', method: 'POST', host: 'platform', path: '/api/question/consult', auth: 'required' },
   'question.content': { id: 'question.content', method: 'GET', host: 'platform', path: '/api/question/content', auth: 'required' },
+  'question.error_add': { id: 'question.error_add', method: 'POST', host: 'platform', path: '/api/question/error', auth: 'required' },
+  'question.error_answer': { id: 'question.error_answer', method: 'POST', host: 'platform', path: '/api/question/error/answer', auth: 'required' },
   'question.error_count': { id: 'question.error_count', method: 'GET', host: 'platform', path: '/api/question/error_count', auth: 'required' },
   'question.error_list': { id: 'question.error_list', method: 'GET', host: 'platform', path: '/api/question/error_list', auth: 'required' },
   'question.error_remove': { id: 'question.error_remove', method: 'DELETE', host: 'platform', path: '/api/question/error', auth: 'required' },
+  'question.exam': { id: 'question.exam', method: 'GET', host: 'platform', path: '/api/question/exam', auth: 'required' },
+  'question.exam_start': { id: 'question.exam_start', method: 'POST', host: 'platform', path: '/api/question/exam/start', auth: 'required' },
   'question.finish': { id: 'question.finish', method: 'POST', host: 'platform', path: '/api/question/finish', auth: 'required' },
   'question.last': { id: 'question.last', method: 'GET', host: 'platform', path: '/api/question/last', auth: 'required' },
   'question.mine': { id: 'question.mine', method: 'GET', host: 'platform', path: '/api/question', auth: 'required' },
   'question.record': { id: 'question.record', method: 'GET', host: 'platform', path: '/api/question/record', auth: 'required' },
+  'question.report': { id: 'question.report', method: 'POST', host: 'platform', path: '/api/question/report', auth: 'required' },
+  'question.review_queue': { id: 'question.review_queue', method: 'GET', host: 'platform', path: '/api/question/error/review', auth: 'required' },
   'study.column': { id: 'study.column', method: 'GET', host: 'platform', path: '/api/genus/column', auth: 'none' },
   'study.column_content': { id: 'study.column_content', method: 'GET', host: 'platform', path: '/api/genus/column/content', auth: 'none' },
   'study.going': { id: 'study.going', method: 'GET', host: 'platform', path: '/api/genus/going', auth: 'none' },
@@ -241,4 +288,5 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'user.base_info': { id: 'user.base_info', method: 'GET', host: 'platform', path: '/api/user/base_info', auth: 'required' },
   'user.feedback': { id: 'user.feedback', method: 'POST', host: 'platform', path: '/api/user/feedback', auth: 'optional' },
   'user.logout': { id: 'user.logout', method: 'POST', host: 'platform', path: '/api/user/logout', auth: 'required' },
+  'vip.exchange': { id: 'vip.exchange', method: 'POST', host: 'platform', path: '/api/vip/exchange', auth: 'required' },
 };

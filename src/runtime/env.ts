@@ -18,6 +18,8 @@ export interface ShareData {
 }
 
 export interface ConfirmOptions {
+  /** A heading above the text (e.g. 错误). */
+  title?: string;
   text: string;
   okText?: string;
   cancelText?: string;
@@ -53,6 +55,32 @@ export interface OfflineStore {
   list<T>(store: string, prefix?: string): Promise<{ key: string; value: T }[]>;
 }
 
+/** Per-call options: `idempotencyKey` goes out as the `Idempotency-Key` header (order creation: a retry or a double tap makes one order). */
+export interface CallOptions {
+  idempotencyKey?: string;
+}
+
+/**
+ * How a payment ended (spec §4). `paid`: the order is paid (or had nothing to pay); `leaving`: the browser is going to
+ * WeChat Pay's H5 cashier and comes back to the result page; the others carry the message to show (spec §8:
+ * 支付已取消, 未知错误, 服务器繁忙，请稍后再试, 请稍后刷新页面查看支付结果, 微信支付加载失败, or the server's msg).
+ */
+export type PayOutcome =
+  | { result: 'paid' }
+  | { result: 'leaving' }
+  | { result: 'cancelled' | 'failed' | 'timeout' | 'busy' | 'unavailable' | 'refused'; message: string };
+
+/** Paying an order (a lazy chunk, loaded on the first payment). */
+export interface PayApi {
+  /**
+   * Pays a pending order: inside WeChat with the JSAPI (WeixinJSBridge, then polls the status 20 × 1 s); elsewhere
+   * through the H5 cashier, which comes back to `returnPath` (a same-site path) with `from=pay` added to its query.
+   */
+  start(orderId: number, returnPath: string): Promise<PayOutcome>;
+  /** Back from the H5 cashier: polls the order status (20 × 1 s) until it is paid. */
+  confirm(orderId: number): Promise<PayOutcome>;
+}
+
 /**
  * Everything outside a block that a block, module or the shell may touch. Built once in `src/app`
  * from the request layer, the stores and the platform; tests hand in a fake. Blocks never import
@@ -60,7 +88,7 @@ export interface OfflineStore {
  */
 export interface Env {
   /** Calls an endpoint by id; resolves with the envelope (status -1 for network failures), never throws. */
-  call<K extends EndpointId>(id: K, input?: InputOfId<K>): Promise<CallReply<OutputOfId<K>>>;
+  call<K extends EndpointId>(id: K, input?: InputOfId<K>, opts?: CallOptions): Promise<CallReply<OutputOfId<K>>>;
   /**
    * Calls an endpoint like `call`, sent with `fetch(…, {keepalive: true})` (same headers, sign and token): the request
    * survives the page being hidden, closed or left, and it is not counted as in flight (no loading overlay). For
@@ -78,6 +106,8 @@ export interface Env {
   share(data: ShareData): Promise<boolean>;
   saveImage(src: string, filename?: string): void;
   storage: KeyValueStore;
+  /** Paying orders (WeChat JSAPI inside WeChat, the H5 cashier elsewhere). */
+  pay: PayApi;
   /** Larger data kept on the device for offline use (IndexedDB): cached chapters, queued writes. */
   offline: OfflineStore;
   /** Opens a shell popup (customer service, feedback) or closes it (null). */

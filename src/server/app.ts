@@ -14,8 +14,13 @@ import { registerMediaRoutes } from './media/routes';
 import { registerVodRoutes } from './media/vod-routes';
 import { PageStore } from './pages/page-store';
 import { createProviders } from './providers';
+import { createPayProvider } from './providers/pay';
+import type { WechatPaySandbox } from './providers/pay/sandbox-api';
+import { registerWechatPaySandboxRoutes } from './providers/pay/sandbox-routes';
 import { allRouteHandlers } from './routes';
+import { registerPayNotifyRoutes } from './routes/pay-notify';
 import { JwtService } from './security/jwt';
+import { startOrderSweeper } from './services/order-auto-close';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -29,10 +34,23 @@ const API_PREFIXES = [
     .filter(Boolean)
     .map((p) => `${p}/`),
   '/media/',
+  '/sandbox/',
   '/vod/',
 ];
 
 /** Builds the whole server (API, media, dev tools, client files) without listening. */
+/** A function that runs `make` once and hands every caller the same promise (a failed run is tried again). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | null = null;
+  return () => {
+    p ??= make().catch((e: unknown) => {
+      p = null;
+      throw e;
+    });
+    return p;
+  };
+}
+
 export async function buildApp(config: ServerConfig, db: Db, clock: () => number = () => Math.floor(Date.now() / 1000)): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -60,7 +78,16 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
     clock,
     pages,
     jwt: new JwtService(config.jwtSecret, config.jwtTtl),
-    providers: createProviders(config, db, clock),
+    providers: {
+      ...createProviders(config, db, clock),
+      pay: once(() =>
+        createPayProvider(config, db, clock, () => {
+          const a = app.server.address();
+          const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+          return `http://${host}:${typeof a === 'object' && a ? a.port : config.port}`;
+        }),
+      ),
+    },
   };
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -71,11 +98,18 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
   await registerCompression(app);
 
   registerEndpoints(app, allEndpoints, allRouteHandlers, services);
+  // Unpaid orders close by themselves (every server may run it: each order is closed once).
+  const stopSweeper = startOrderSweeper(services, config.orderSweepSeconds, (e) => app.log.error({ err: e }, 'order sweep failed'));
+  app.addHook('onClose', async () => stopSweeper());
   // The published contract, generated once at start (not per request).
   const openapi = JSON.stringify(openApiDocument(allEndpoints));
   app.get(OPENAPI_PATH, (_req, reply) => reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(openapi));
   registerMediaRoutes(app, services);
   if (services.providers.vodSandbox) registerVodRoutes(app, services.providers.vodSandbox);
+  registerPayNotifyRoutes(app, services);
+  if (config.payProvider === 'sandbox') {
+    registerWechatPaySandboxRoutes(app, async () => (await services.providers.pay()).sandbox as WechatPaySandbox);
+  }
   if (config.devTools) registerDevRoutes(app, services);
 
   const sendShell = await registerClientFiles(app, config.clientDir, pages);

@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../protocol/keys';
+import { type PayConfig, payFrom } from './config-pay';
 
 export type SmsProviderName = 'dev';
 export type OauthProviderName = 'sandbox' | 'wechat';
 export type VideoProviderName = 'sandbox' | 'tencent';
 
-export interface ServerConfig {
+export interface ServerConfig extends PayConfig {
   production: boolean;
   port: number;
   host: string;
@@ -21,6 +22,8 @@ export interface ServerConfig {
   encryptKey: string;
   smsProvider: SmsProviderName;
   oauthProvider: OauthProviderName;
+  /** JS-SDK jsapi_ticket: `sandbox` (an offline ticket) or `wechat` (fetched with the AppSecret, cached server-wide). */
+  jsSdkProvider: 'sandbox' | 'wechat';
   wechatAppId: string;
   /** OAUTH_PROVIDER=wechat only: the official account's AppSecret and WeChat's API and authorize hosts. */
   wechatAppSecret: string;
@@ -50,6 +53,12 @@ export interface ServerConfig {
   vodPathPrefix: string;
   /** The sandbox's HLS streams (media/hls). */
   mediaDir: string;
+  /** Right redos in a row after which a question leaves the error book by itself (QUESTION_ERROR_GRADUATE_AFTER). */
+  errorGraduateAfter: number;
+  /** An unpaid order closes by itself after this many seconds (ORDER_TTL_SECONDS, default 30 minutes). */
+  orderTtlSeconds: number;
+  /** How often the server looks for unpaid orders to close (ORDER_SWEEP_SECONDS; 0 turns the job off). */
+  orderSweepSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -123,9 +132,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
   if (oauth === 'wechat' && (!env.WECHAT_APP_ID || !env.WECHAT_APP_SECRET)) {
     throw new Error('OAUTH_PROVIDER=wechat needs WECHAT_APP_ID and WECHAT_APP_SECRET');
   }
+  const jsSdk = env.JSSDK_PROVIDER ?? oauth;
+  if (jsSdk !== 'sandbox' && jsSdk !== 'wechat') throw new Error(`JSSDK_PROVIDER "${jsSdk}" is not available (supported: sandbox, wechat)`);
+  if (jsSdk === 'wechat' && (!env.WECHAT_APP_ID || !env.WECHAT_APP_SECRET)) {
+    throw new Error('JSSDK_PROVIDER=wechat needs WECHAT_APP_ID and WECHAT_APP_SECRET');
+  }
   if (production && !env.SIGN_KEY) throw new Error('SIGN_KEY is required when NODE_ENV=production');
   if (production && !env.ENCRYPT_KEY) throw new Error('ENCRYPT_KEY is required when NODE_ENV=production');
   const vodTtlSeconds = intFrom(env, 'VOD_URL_TTL_SECONDS', 7200);
+  const errorGraduateAfter = intFrom(env, 'QUESTION_ERROR_GRADUATE_AFTER', 3);
+  if (errorGraduateAfter < 1) throw new Error('QUESTION_ERROR_GRADUATE_AFTER must be at least 1');
   if (vodTtlSeconds < 1) throw new Error('VOD_URL_TTL_SECONDS must be at least 1');
   return {
     production,
@@ -140,6 +156,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     encryptKey: env.ENCRYPT_KEY ?? DEFAULT_ENCRYPT_KEY,
     smsProvider: 'dev',
     oauthProvider: oauth,
+    jsSdkProvider: jsSdk,
     wechatAppId: env.WECHAT_APP_ID ?? 'wx-sandbox-app',
     wechatAppSecret: env.WECHAT_APP_SECRET ?? '',
     wechatApiBase: baseUrlFrom(env, 'WECHAT_API_BASE', 'https://api.weixin.qq.com'),
@@ -155,6 +172,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     vodTtlSeconds,
     vodPathPrefix: env.VOD_PATH_PREFIX ?? '',
     mediaDir: path.resolve('media/hls'),
+    errorGraduateAfter,
+    orderTtlSeconds: intFrom(env, 'ORDER_TTL_SECONDS', 1800),
+    orderSweepSeconds: intFrom(env, 'ORDER_SWEEP_SECONDS', 30),
+    ...payFrom(env),
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ export interface UiState {
 
 export interface ConfirmRequest {
   id: number;
+  title?: string;
   text: string;
   okText?: string;
   cancelText?: string;

@@ -79,11 +79,12 @@ describe('e-book pages', () => {
     expect(await page.locator('[data-testid=ebook-toc-row][data-locked] [aria-label="未解锁"]').count()).toBe(locked.length);
     expect(await page.locator('body').textContent()).toContain(`前 ${book.free_chapters} 章免费试读`);
 
-    // A locked chapter stays on the page and says how to open it; the bottom bar is 购买 with the price.
+    // A locked chapter stays on the page and says how to open it. The bottom bar offers the cheapest good
+    // on sale for the book: the seed runs a 0-yuan promotion for it (限时 0 元领), so it reads 免费领取.
     await page.locator(`[data-testid=ebook-toc-row][data-id="${locked[0]?.id}"]`).click();
     await expect.poll(toast).toContain('购买后即可阅读全部章节');
     expect(page.url()).toBe(`${server.url}/ebook/detail/${book.id}`);
-    expect(await bottomButton().textContent()).toBe('购买 ¥19.90');
+    expect(await bottomButton().textContent()).toBe('免费领取');
     expect(await page.getByText('开始阅读').count()).toBe(0);
 
     // The free chapter opens the reader at that chapter.

@@ -17,6 +17,8 @@ export interface RequestOptions {
   rawBody?: string;
   contentType?: string;
   decrypt?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Calls an endpoint over real HTTP the way the app does (sign, DeviceType, Bearer). */
@@ -33,7 +35,7 @@ export async function request<E extends AnyEndpoint>(
     for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
   }
   if (sign) url.searchParams.set('sign', sign);
-  const headers: Record<string, string> = { DeviceType: 'web' };
+  const headers: Record<string, string> = { DeviceType: 'web', ...opts.headers };
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   let body: string | undefined;
   if (endpoint.method === 'POST') {

@@ -69,6 +69,7 @@ export function fakeEnv(replies: Replies = {}, overrides: Partial<Env> = {}) {
     share: vi.fn(async () => true),
     saveImage: vi.fn(),
     storage: memoryStore(),
+    pay: { start: vi.fn(async () => ({ result: 'paid' as const })), confirm: vi.fn(async () => ({ result: 'paid' as const })) },
     offline: memoryOfflineStore(),
     popup: vi.fn(),
     session: { login: vi.fn(() => true), logout: vi.fn() },

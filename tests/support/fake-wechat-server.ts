@@ -29,7 +29,11 @@ export interface FakeWechatServer {
   /** A code as the authorize page would hand back after `user` consents. */
   grant(user?: FakeWechatUser): string;
   /** The next call of `path` gets this reply instead of the normal one. */
-  failNext(path: '/sns/oauth2/access_token' | '/sns/userinfo', reply: CannedReply): void;
+  failNext(path: '/sns/oauth2/access_token' | '/sns/userinfo' | '/cgi-bin/token' | '/cgi-bin/ticket/getticket', reply: CannedReply): void;
+  /** The jsapi_ticket issued last (what a JS-SDK signature must be made with). */
+  lastTicket(): string;
+  /** Makes every access token issued so far invalid (40001), as a token fetched elsewhere would. */
+  revokeAccessTokens(): void;
   close(): Promise<void>;
 }
 
@@ -54,6 +58,9 @@ export async function startFakeWechatServer(appId = 'wx-fake-app', appSecret = '
   const tokens = new Map<string, FakeWechatUser>();
   const canned = new Map<string, CannedReply[]>();
   const requests: FakeWechatServer['requests'] = [];
+  /** Official-account access tokens (client_credential) and the jsapi tickets issued with them. */
+  const appTokens = new Set<string>();
+  let ticket = '';
 
   const fake = {
     url: '',
@@ -73,8 +80,29 @@ export async function startFakeWechatServer(appId = 'wx-fake-app', appSecret = '
     failNext(path: string, reply: CannedReply) {
       canned.set(path, [...(canned.get(path) ?? []), reply]);
     },
+    lastTicket: () => ticket,
+    revokeAccessTokens: () => appTokens.clear(),
     close: async () => {},
   };
+
+  /** GET /cgi-bin/token: the official account's own access token. */
+  function appToken(q: Record<string, string>) {
+    if (q.grant_type !== 'client_credential') return wxError(40002, 'invalid grant_type');
+    if (q.appid !== appId) return wxError(40013, 'invalid appid');
+    if (q.secret !== appSecret) return wxError(40125, 'invalid appsecret');
+    const token = crypto.randomBytes(24).toString('base64url');
+    appTokens.add(token);
+    return { access_token: token, expires_in: 7200 };
+  }
+
+  /** GET /cgi-bin/ticket/getticket?type=jsapi. */
+  function jsapiTicket(q: Record<string, string>) {
+    if (!q.access_token || !appTokens.has(q.access_token))
+      return wxError(40001, 'invalid credential, access_token is invalid or not latest');
+    if (q.type !== 'jsapi') return wxError(40097, 'invalid args');
+    ticket = crypto.randomBytes(30).toString('base64url');
+    return { errcode: 0, errmsg: 'ok', ticket, expires_in: 7200 };
+  }
 
   function accessToken(q: Record<string, string>) {
     if (q.appid !== appId) return wxError(40013, 'invalid appid');
@@ -137,6 +165,8 @@ export async function startFakeWechatServer(appId = 'wx-fake-app', appSecret = '
     }
     if (url.pathname === '/sns/oauth2/access_token') return send(200, accessToken(query));
     if (url.pathname === '/sns/userinfo') return send(200, userinfo(query));
+    if (url.pathname === '/cgi-bin/token') return send(200, appToken(query));
+    if (url.pathname === '/cgi-bin/ticket/getticket') return send(200, jsapiTicket(query));
     return send(404, wxError(-1, 'not found'));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

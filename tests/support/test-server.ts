@@ -22,6 +22,8 @@ export interface TestServer {
   services: Services;
   /** Moves the server's clock (seconds). */
   advance(seconds: number): void;
+  /** Another app server on the same database (its own connections, the same clock), as a second instance in production. */
+  second(): Promise<{ url: string; services: Services; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,20 @@ export async function startTestServer(kind: DbKind, opts: TestServerOptions = {}
     services,
     advance(seconds) {
       offset += seconds;
+    },
+    async second() {
+      const db2 = connect({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, pgSchema: schema });
+      const built = await buildApp(config, db2, clock);
+      await built.app.listen({ port: 0, host: '127.0.0.1' });
+      const a = built.app.server.address();
+      return {
+        url: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`,
+        services: built.services,
+        async close() {
+          await built.app.close();
+          await db2.close();
+        },
+      };
     },
     async close() {
       await app.close();

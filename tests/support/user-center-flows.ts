@@ -64,13 +64,13 @@ export async function createAddress(s: TestServer, user: TestUser, over: Record<
   return res.body.data;
 }
 
-/** Gives `user` a membership straight in the database (there is no purchase flow yet). */
+/** Gives `user` a membership straight in the database; returns its end (unix seconds). */
 export async function grantVip(
   s: TestServer,
   userId: number,
   vipType: string,
   opts: { genusId?: number | null; categoryId?: number | null; days?: number; startedAgo?: number } = {},
-): Promise<void> {
+): Promise<number> {
   const now = s.services.clock();
   await s.services.db.kysely
     .insertInto('user_vips')
@@ -84,6 +84,7 @@ export async function grantVip(
       source: 'test',
     })
     .execute();
+  return now + (opts.days ?? 30) * 86400;
 }
 
 /** Id of a genus by name, and of one of its categories. */

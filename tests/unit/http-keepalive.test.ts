@@ -50,3 +50,14 @@ describe('keepalive calls (env.beacon: video progress on pause, page hide and un
     expect(t.seen[1]?.init.keepalive).toBeUndefined();
   });
 });
+
+describe('idempotent calls (order creation)', () => {
+  it('send the key as the Idempotency-Key header, and only when given', async () => {
+    const t = setup();
+    const body = { course_id: 7, video_id: 12, duration: 37, at: 1777622400000 };
+    await t.call(progressReport, body, { idempotencyKey: 'checkout-abc' });
+    await t.call(progressReport, body);
+    expect(t.seen[0]?.init.headers).toMatchObject({ 'Idempotency-Key': 'checkout-abc' });
+    expect(t.seen[1]?.init.headers).not.toHaveProperty('Idempotency-Key');
+  });
+});

@@ -222,9 +222,13 @@ const NEED_BINDING = [
   '/distribution/detail/:goods_id/:member_id',
 ];
 
-/** The spec's list, plus the full-screen e-book reader (a route the spec does not show; buttons over the text would cover it). */
+/**
+ * The spec's list, plus the full-screen e-book reader (a route the spec does not show) and the answering page (its
+ * bottom bar holds 上一题 / 答题卡 / 下一题): a floating button would cover them.
+ */
 const HIDE_HOME = [
   '/ebook/read/:ebookId',
+  '/question/answer/:bankId/:reset?',
   '/study/index',
   '/study/list/news',
   '/study/list/question',

@@ -15,6 +15,7 @@ export function textStyle(p: Omit<TextProps, 'text'>): CSSProperties {
   if (p.color) s.color = COLORS[p.color] ?? p.color;
   else if (p.muted) s.color = COLORS.muted;
   if (p.bold) s.fontWeight = 600;
+  if (p.strike) s.textDecoration = 'line-through';
   if (p.lines && p.lines >= 1) {
     Object.assign(s, { display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: Math.floor(p.lines), overflow: 'hidden' });
   }

@@ -1,14 +1,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { ADDRESS_RULES } from '../../contract/address';
-import { i18n } from '../../i18n';
 import type { BlockProps, Env } from '../../runtime/block-api';
 import { loadErrorText } from '../shared/load-error';
 import { type AddressForm, checkForm, emptyForm, formFromAddress, toInput } from './address-form';
 import { DistrictPicker } from './DistrictPicker';
 import type { AddressEditProps } from './props.gen';
 import './address-edit.css';
+import { address } from '../../i18n/zh-CN/address';
 
-const t = i18n.address;
+const t = address;
 
 /** A positive integer id from the route, or undefined (new address). */
 export function addressIdOf(raw: unknown): number | undefined {
@@ -18,6 +18,11 @@ export function addressIdOf(raw: unknown): number | undefined {
 
 const DEFAULT_RETURN = '/address/list';
 
+/** `returnTo` when it is an in-app path (e.g. the checkout's `?returnTo=`), else the address list. */
+export function returnPath(returnTo: string | undefined): string {
+  return returnTo && /^\/(?![/\\])/.test(returnTo) ? returnTo : DEFAULT_RETURN;
+}
+
 /** Checks and saves the form, then says so and goes to returnTo; a problem or refusal is toasted. */
 export async function saveForm(env: Env, form: AddressForm, id: number | undefined, returnTo: string | undefined): Promise<void> {
   const problem = checkForm(form);
@@ -25,7 +30,7 @@ export async function saveForm(env: Env, form: AddressForm, id: number | undefin
   const res = await env.call('address.save', toInput(form, id));
   if (res.status !== 0) return env.toast(res.msg);
   env.toast(t.saved);
-  env.navigate(returnTo || DEFAULT_RETURN, { replace: true });
+  env.navigate(returnPath(returnTo), { replace: true });
 }
 
 /** `/address/edit/:addressId?`: the address form; without an id it creates a new address. */
@@ -67,7 +72,7 @@ export default function AddressEdit({ props, env }: BlockProps<AddressEditProps>
     return (
       <section className="address-edit-error" data-testid="address-edit-error">
         <p>{error}</p>
-        <button type="button" className="primary" onClick={() => env.navigate(props.returnTo || DEFAULT_RETURN, { replace: true })}>
+        <button type="button" className="primary" onClick={() => env.navigate(returnPath(props.returnTo), { replace: true })}>
           {t.back}
         </button>
       </section>

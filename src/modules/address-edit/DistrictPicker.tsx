@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { District } from '../../contract/fields';
-import { i18n } from '../../i18n';
+import { address } from '../../i18n/zh-CN/address';
 import type { Env } from '../../runtime/block-api';
 import { type DistrictValue, isNationwide, optionsFor, type Picked, pickLevel } from './address-form';
 
-const t = i18n.address;
+const t = address;
 /** Lists already fetched in this session, by parent id (0 = top level). Districts do not change. */
 const cache = new Map<number, District[]>();
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
 import type { Address } from '../../contract/address';
-import AddressEdit, { addressIdOf, saveForm } from './AddressEdit';
+import AddressEdit, { addressIdOf, returnPath, saveForm } from './AddressEdit';
 import {
   type AddressForm,
   checkForm,
@@ -164,5 +164,16 @@ describe('address-edit module', () => {
     const down = fakeEnv({ 'framework.child_districts': { status: -1, code: -1, msg: '网络异常', data: null } });
     expect(await loadDistricts(down, 33)).toBeNull();
     expect(down.toast).toHaveBeenCalledWith('网络异常');
+  });
+});
+
+describe('address-edit way back', () => {
+  it('returns to an in-app path only (the checkout’s ?returnTo=), else the address list', () => {
+    expect(returnPath('/order/determine/5/0')).toBe('/order/determine/5/0');
+    expect(returnPath(undefined)).toBe('/address/list');
+    expect(returnPath('')).toBe('/address/list');
+    expect(returnPath('//evil.example/x')).toBe('/address/list');
+    expect(returnPath('/\\evil.example')).toBe('/address/list');
+    expect(returnPath('https://evil.example/')).toBe('/address/list');
   });
 });

@@ -1,9 +1,9 @@
 import { ADDRESS_RULES, type Address } from '../../contract/address';
 import type { District } from '../../contract/fields';
 import { MOBILE_RE } from '../../contract/fields';
-import { i18n } from '../../i18n';
+import { address } from '../../i18n/zh-CN/address';
 
-const t = i18n.address;
+const t = address;
 
 /** One chosen level of the district picker. */
 export interface Picked {

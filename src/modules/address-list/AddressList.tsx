@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ADDRESS_RULES, type Address } from '../../contract/address';
-import { i18n } from '../../i18n';
 import { type BlockProps, type CallReply, type Env, Link } from '../../runtime/block-api';
 import type { AddressListProps } from './props.gen';
 import './address-list.css';
+import { address } from '../../i18n/zh-CN/address';
 
-const t = i18n.address;
+const t = address;
 
 /** 13812345678 → 138****5678. */
 export function maskMobile(mobile: string): string {

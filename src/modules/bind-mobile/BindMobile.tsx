@@ -1,11 +1,12 @@
-import { i18n } from '../../i18n';
 import type { BlockProps, Env } from '../../runtime/block-api';
 import { SmsCodeForm } from '../shared/SmsCodeForm';
 import { sameSitePath, smsFormProblem } from '../shared/sms-code-form';
 import type { BindMobileProps } from './props.gen';
 import './bind-mobile.css';
+import { bindMobile } from '../../i18n/zh-CN/bind-mobile';
+import { login } from '../../i18n/zh-CN/login';
 
-const t = { ...i18n.login, ...i18n.bindMobile };
+const t = { ...login, ...bindMobile };
 export const DEFAULT_RETURN = '/user/home';
 
 /** Only same-site paths are followed (no open redirect), and never the bind page itself. */

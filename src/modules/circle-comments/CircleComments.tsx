@@ -1,7 +1,6 @@
 import { type FormEvent, type Ref, useCallback, useEffect, useRef, useState } from 'react';
 import { CIRCLE_RULES, type CircleComment, type CircleReply } from '../../contract/circle';
 import { relativeTime } from '../../format/time';
-import { i18n } from '../../i18n';
 import { type BlockProps, useCurrentPath } from '../../runtime/block-api';
 import {
   addedReply,
@@ -18,8 +17,9 @@ import {
 } from './comments';
 import type { CircleCommentsProps } from './props.gen';
 import './circle-comments.css';
+import { circleComments } from '../../i18n/zh-CN/circle-comments';
 
-const t = i18n.circleComments;
+const t = circleComments;
 const AVATAR_COLORS = ['#2f7cf6', '#16a085', '#e67e22', '#8e44ad', '#e74c3c', '#0fb9b1', '#3867d6', '#d4a017'];
 
 function Avatar({ name, src, small }: { name: string; src: string; small?: boolean }) {

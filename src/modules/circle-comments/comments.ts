@@ -1,9 +1,9 @@
 /** The comment list's rules, apart from React: loading pages, merging replies, posting. */
 import type { CircleComment, CircleReply } from '../../contract/circle';
-import { i18n } from '../../i18n';
+import { circleComments } from '../../i18n/zh-CN/circle-comments';
 import type { Env } from '../../runtime/block-api';
 
-const t = i18n.circleComments;
+const t = circleComments;
 
 export const PAGE_SIZE = 10;
 export const REPLY_PAGE_SIZE = 20;

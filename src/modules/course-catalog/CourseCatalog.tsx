@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CatalogVideo } from '../../contract/course';
 import { clock } from '../../format/course';
-import { i18n } from '../../i18n';
 import type { BlockProps, Env, OutputOfId, PageApi } from '../../runtime/block-api';
 import type { CourseCatalogProps } from './props.gen';
 import './course-catalog.css';
+import { courseCatalog } from '../../i18n/zh-CN/course-catalog';
 
-const t = i18n.courseCatalog;
+const t = courseCatalog;
 
 type Catalog = OutputOfId<'course.catalog'>;
 

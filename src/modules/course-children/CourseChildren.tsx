@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { CourseItem, CourseProgress } from '../../contract/course';
-import { i18n } from '../../i18n';
 import type { BlockProps, Env } from '../../runtime/block-api';
 import type { CourseChildrenProps } from './props.gen';
 import './course-children.css';
+import { courseChildren } from '../../i18n/zh-CN/course-children';
 
-const t = i18n.courseChildren;
+const t = courseChildren;
 
 /** A child course as the item template sees it: the list item plus the user's progress (null when logged out). */
 export type ChildCourse = CourseItem & { progress: CourseProgress | null };

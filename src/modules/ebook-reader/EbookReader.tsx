@@ -9,8 +9,8 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { i18n } from '../../i18n';
 import type { BlockProps } from '../../runtime/block-api';
+import { openGoodFor } from '../shared/buy';
 import { bookFraction, ReaderController, type ReaderState } from './controller';
 import {
   AlertIcon,
@@ -30,8 +30,9 @@ import { MarksDrawer, percent, SettingsSheet, TocDrawer } from './panels';
 import type { EbookReaderProps } from './props.gen';
 import { NIGHT_THEME, type ReaderSettings } from './settings';
 import './ebook-reader.css';
+import { ebookReader } from '../../i18n/zh-CN/ebook-reader';
 
-const t = i18n.ebookReader;
+const t = ebookReader;
 
 /** Spec §9: a horizontal swipe of at least 50 px turns the page. */
 export const SWIPE_THRESHOLD = 50;
@@ -73,7 +74,7 @@ export default function EbookReader({ props, env }: BlockProps<EbookReaderProps>
     if (idx > 0) globalThis.history.back();
     else env.navigate(`/ebook/detail/${ebookId}`, { replace: true });
   };
-  return <ReaderView state={state} ctl={ctl} onBack={onBack} onBuy={() => env.navigate(`/mall/order/${state.ebookId || ebookId}`)} />;
+  return <ReaderView state={state} ctl={ctl} onBack={onBack} onBuy={() => void openGoodFor(env, 'ebook', state.ebookId || ebookId)} />;
 }
 
 export interface ReaderViewProps {

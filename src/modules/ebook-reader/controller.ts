@@ -7,6 +7,7 @@
 import { CODE } from '../../contract/envelope';
 import { fractionAt, previewAt } from '../../format/anchor';
 import { i18n } from '../../i18n';
+import { ebookReader } from '../../i18n/zh-CN/ebook-reader';
 import type { CallReply, Env } from '../../runtime/block-api';
 import { type DownloadJob, type DownloadProgress, downloadBook, downloadOf } from './download';
 import type { Place } from './layout';
@@ -34,7 +35,7 @@ import {
 } from './offline';
 import { loadSettings, type ReaderSettings, saveSettings } from './settings';
 
-const t = i18n.ebookReader;
+const t = ebookReader;
 
 /** Reading time is reported every minute while the page is visible (and when it is hidden or left). */
 export const REPORT_INTERVAL_MS = 60000;

@@ -5,13 +5,13 @@
  */
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { i18n } from '../../i18n';
 import type { Env } from '../../runtime/block-api';
 import { type DownloadJob, type DownloadProgress, downloadBook } from './download';
 import { DownloadIcon } from './icons';
 import './ebook-reader.css';
+import { ebookReader } from '../../i18n/zh-CN/ebook-reader';
 
-const t = i18n.ebookReader;
+const t = ebookReader;
 
 export function DownloadToast({ progress }: { progress: DownloadProgress }) {
   const share = progress.total > 0 ? progress.done / progress.total : 0;

@@ -5,10 +5,11 @@
  */
 import { CODE } from '../../contract/envelope';
 import { i18n } from '../../i18n';
+import { ebookReader } from '../../i18n/zh-CN/ebook-reader';
 import type { Env } from '../../runtime/block-api';
 import { cacheChapter, cacheDetail, type Detail } from './offline';
 
-const t = i18n.ebookReader;
+const t = ebookReader;
 
 export interface DownloadProgress {
   ebookId: number;

@@ -1,13 +1,13 @@
 /** The reader's drawers and sheets: table of contents (with 下载离线阅读), bookmarks, settings. Views only. */
 import { useEffect, useRef } from 'react';
-import { i18n } from '../../i18n';
+import { ebookReader } from '../../i18n/zh-CN/ebook-reader';
 import type { Mark } from './controller';
 import type { DownloadProgress } from './download';
 import { BookmarkIcon, CheckIcon, CloseIcon, DownloadIcon, LockIcon } from './icons';
 import type { Detail } from './offline';
 import { FONT_MAX, FONT_MIN, LINE_HEIGHTS, type ReaderSettings, THEMES } from './settings';
 
-const t = i18n.ebookReader;
+const t = ebookReader;
 
 /** 12.3% (whole-book fractions: one decimal; 0% and 100% without). */
 export function percent(fraction: number): string {

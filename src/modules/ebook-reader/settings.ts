@@ -11,7 +11,7 @@ export const DEFAULT_LINE_HEIGHT = 1.85;
 
 export interface Theme {
   id: number;
-  /** Label key in i18n.ebookReader.themes. */
+  /** Label key in ebookReader.themes (src/i18n/zh-CN/ebook-reader.ts). */
   key: 'white' | 'sepia' | 'green' | 'night';
   text: string;
   bg: string;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LiveSession } from '../../contract/course';
 import { liveClockTime, liveStatusText } from '../../format/course';
-import { i18n } from '../../i18n';
 import { type BlockProps, type Env, Link, useCurrentPath } from '../../runtime/block-api';
 import { examOf } from '../shared/scope';
 import {
@@ -22,8 +21,9 @@ import {
 } from './calendar';
 import type { LiveCalendarProps } from './props.gen';
 import './live-calendar.css';
+import { liveCalendar } from '../../i18n/zh-CN/live-calendar';
 
-const t = i18n.liveCalendar;
+const t = liveCalendar;
 
 type Clock = { has_clock: number; appointment_count: number };
 

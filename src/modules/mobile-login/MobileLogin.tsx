@@ -1,12 +1,12 @@
-import { i18n } from '../../i18n';
 import { type BlockProps, type Env, Link } from '../../runtime/block-api';
 import { SmsCodeForm, type SmsConsent } from '../shared/SmsCodeForm';
 import { scopeText } from '../shared/scope';
 import { sameSitePath } from '../shared/sms-code-form';
 import type { MobileLoginProps } from './props.gen';
 import './mobile-login.css';
+import { login } from '../../i18n/zh-CN/login';
 
-const t = i18n.login;
+const t = login;
 
 /** The route param is URI-encoded; only same-site paths are followed after login (no open redirects). */
 export function safeReturnPath(raw: string | undefined): string {

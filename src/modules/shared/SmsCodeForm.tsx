@@ -1,5 +1,5 @@
 import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { i18n } from '../../i18n';
+import { login } from '../../i18n/zh-CN/login';
 import { smsFormProblem } from './sms-code-form';
 
 /** A consent box the user must tick before a code is sent or the form submitted (unticked at first). */
@@ -39,7 +39,7 @@ interface Draft {
   savedAt: number;
 }
 
-const t = i18n.login;
+const t = login;
 const drafts = new Map<string, Draft>();
 /** A draft older than this is not restored (the user left for good; the consent is asked again). */
 const DRAFT_TTL_MS = 10 * 60 * 1000;

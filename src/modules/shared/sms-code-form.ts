@@ -1,9 +1,10 @@
 import { MOBILE_RE } from '../../contract/fields';
-import { i18n } from '../../i18n';
+import { bindMobile } from '../../i18n/zh-CN/bind-mobile';
+import { login } from '../../i18n/zh-CN/login';
 
 /** What is wrong with a mobile + SMS code form before anything is sent ('' when it may be sent); code null = only sending. */
 export function smsFormProblem(mobile: string, code: string | null): string {
-  const t = { ...i18n.login, ...i18n.bindMobile };
+  const t = { ...login, ...bindMobile };
   if (!mobile) return t.needMobile;
   if (!MOBILE_RE.test(mobile)) return t.badMobile;
   if (code === null) return '';

@@ -1,14 +1,14 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { searchKinds } from '../../contract/study';
 import { relativeTime } from '../../format/time';
-import { i18n } from '../../i18n';
 import { type BlockProps, Link, type OutputOfId } from '../../runtime/block-api';
 import { examOf, scopeText } from '../shared/scope';
 import type { StudySearchProps } from './props.gen';
 import { DEFAULT_HISTORY_MAX, highlightParts, hitRoute, pushHistory, readHistory, saveHistory, wordQuery } from './search-state';
 import './study-search.css';
+import { studySearch } from '../../i18n/zh-CN/study-search';
 
-const t = i18n.studySearch;
+const t = studySearch;
 type Result = OutputOfId<'study.search'>;
 
 function Marked({ text, word }: { text: string; word: string }) {

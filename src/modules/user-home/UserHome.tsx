@@ -5,8 +5,9 @@ import { type BlockProps, type Env, Link, useCall } from '../../runtime/block-ap
 import { examOf } from '../shared/scope';
 import type { UserHomeProps } from './props.gen';
 import './user-home.css';
+import { userCenter } from '../../i18n/zh-CN/user-center';
 
-const t = i18n.userCenter;
+const t = userCenter;
 
 /** Unix seconds → 2026-12-31 (China time). */
 export function chinaDate(seconds: number): string {

@@ -1,12 +1,13 @@
 import { type Ref, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { clock } from '../../format/course';
-import { i18n } from '../../i18n';
 import { type BlockProps, useCurrentPath } from '../../runtime/block-api';
+import { openGoodFor } from '../shared/buy';
 import { PlayerController, type PlayerState, RATES } from './controller';
 import type { VideoPlayerProps } from './props.gen';
 import './video-player.css';
+import { videoPlayer } from '../../i18n/zh-CN/video-player';
 
-const t = i18n.videoPlayer;
+const t = videoPlayer;
 
 /** A positive integer id from a prop (number, numeric string or a resolved ${…}); 0 otherwise. */
 export function toId(v: unknown): number {
@@ -219,7 +220,7 @@ export default function VideoPlayer({ props, env, page, scope }: BlockProps<Vide
       sectionRef={sectionRef}
       onPlay={() => ctl.start()}
       onRetry={() => ctl.retry()}
-      onBuy={() => env.navigate(`/mall/order/${state.courseId}`)}
+      onBuy={() => void openGoodFor(env, 'course', state.courseId)}
       onLogin={() => env.navigate(`/user/mobile_login/${encodeURIComponent(path)}`)}
       onRate={(r) => {
         ctl.setRate(r);

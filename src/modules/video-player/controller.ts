@@ -5,11 +5,11 @@
  */
 import type { CatalogVideo } from '../../contract/course';
 import { CODE } from '../../contract/envelope';
-import { i18n } from '../../i18n';
+import { videoPlayer } from '../../i18n/zh-CN/video-player';
 import type { Env, OutputOfId } from '../../runtime/block-api';
 import { type AttachedSource, attachSource, type HlsClass, loadHls, type MediaLike, needsHlsJs, type SourceFailure } from './source';
 
-const t = i18n.videoPlayer;
+const t = videoPlayer;
 
 export const RATES = [0.75, 1, 1.25, 1.5, 2] as const;
 /** env.storage key of the chosen playback speed (shared by every player). */

@@ -9,7 +9,7 @@ export interface AddressEditProps {
    */
   addressId?: string | number;
   /**
-   * Route opened after saving (default /address/list).
+   * Same-site path opened after saving, e.g. ${query.returnTo ?? '/address/list'} (default /address/list; anything else is ignored).
    */
   returnTo?: string;
 }

@@ -30,6 +30,10 @@ export interface TextProps {
    */
   muted?: boolean;
   /**
+   * Struck through (a list price above the price paid).
+   */
+  strike?: boolean;
+  /**
    * Clamp to this many lines with an ellipsis.
    */
   lines?: number;

@@ -58,4 +58,10 @@ export const formatters: Registry = {
     v !== null && typeof v === 'object'
       ? liveStatusText(liveStatusOf(v as Record<string, unknown>), Number((v as Record<string, unknown>).live_playback) === 1)
       : '',
+  /** the part of `x` before the first `sep` (all of it when absent): before('12&from=share', '&') → '12' (spec §5) */
+  before: (v, sep) => {
+    const s = str(v);
+    const at = sep == null || str(sep) === '' ? -1 : s.indexOf(str(sep));
+    return at < 0 ? s : s.slice(0, at);
+  },
 };

@@ -12,6 +12,7 @@ import { type CircleDemoContent, loadCircle } from './kinds/circle';
 import { type EbookContent, loadEbooks } from './kinds/ebooks';
 import { type FaqContent, loadFaq } from './kinds/faq';
 import { type HotWordsContent, loadHotWords } from './kinds/hot-words';
+import { loadMall, type MallContent } from './kinds/mall';
 import { loadNews, type NewsContent } from './kinds/news';
 import { loadNotices, type NoticesContent } from './kinds/notices';
 import { loadQa, type QaContent } from './kinds/qa';
@@ -49,6 +50,7 @@ export interface DemoContent {
   study: StudyContent;
   ebooks: EbookContent[];
   questions: QuestionBankContent[];
+  mall: MallContent;
   messageTemplates: MessageTemplateContent[];
   vipTypes: VipTypeContent[];
   demoAccounts: DemoAccountContent[];
@@ -75,6 +77,7 @@ export function loadDemo(root: string = DEFAULT_CONTENT_DIR): DemoContent {
     study: loadStudy(dir),
     ebooks: loadEbooks(dir),
     questions: loadQuestionBanks(dir),
+    mall: loadMall(dir),
     messageTemplates: loadMessageTemplates(dir),
     vipTypes: loadVipTypes(dir),
     demoAccounts: loadDemoAccounts(dir),

@@ -11,6 +11,11 @@ import * as m0008 from './migrations/0008_courses';
 import * as m0009 from './migrations/0009_circle';
 import * as m0010 from './migrations/0010_ebooks';
 import * as m0011 from './migrations/0011_questions';
+import * as m0012 from './migrations/0012_question_practice';
+import * as m0013 from './migrations/0013_mall_orders';
+import * as m0014 from './migrations/0014_payments';
+import * as m0015 from './migrations/0015_order_payments';
+import * as m0018 from './migrations/0018_wechat_credentials';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
 const MIGRATIONS = {
@@ -25,6 +30,11 @@ const MIGRATIONS = {
   '0009_circle': m0009,
   '0010_ebooks': m0010,
   '0011_questions': m0011,
+  '0012_question_practice': m0012,
+  '0013_mall_orders': m0013,
+  '0014_payments': m0014,
+  '0015_order_payments': m0015,
+  '0018_wechat_credentials': m0018,
 } as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -6,6 +6,7 @@ import type { CourseTables } from './tables/course';
 import type { EbookTables } from './tables/ebook';
 import type { FrameworkTables } from './tables/framework';
 import type { GenusTables } from './tables/genus';
+import type { MallTables } from './tables/mall';
 import type { PoliticsTables } from './tables/politics';
 import type { QuestionTables } from './tables/question';
 import type { StudyTables } from './tables/study';
@@ -17,6 +18,7 @@ export type { DistrictTable } from './tables/address';
 export type { OauthStateTable, SandboxOauthCodeTable, SmsCodeTable, ThirdAuthKeyTable, ThirdIdentityTable } from './tables/auth';
 export type { DocumentTable, MetaTable } from './tables/framework';
 export type { BannerTable, CategoryTable, GenusTable, HotWordTable, NewsTable, NoticeTable } from './tables/genus';
+export type { GoodsTable } from './tables/mall';
 export type { FeedbackTable, UserTable } from './tables/user';
 
 /**
@@ -32,6 +34,7 @@ export interface Database
     EbookTables,
     FrameworkTables,
     GenusTables,
+    MallTables,
     PoliticsTables,
     QuestionTables,
     StudyTables,

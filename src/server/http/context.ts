@@ -27,6 +27,10 @@ export interface Services {
 export interface RequestContext extends Services {
   user: AuthUser | null;
   ip: string;
+  /** `https://host` the request came to (behind a proxy: as it forwarded). */
+  origin: string;
+  /** The request's headers (lower-case names), e.g. `idempotency-key`. */
+  headers: Record<string, string | string[] | undefined>;
   log: FastifyBaseLogger;
 }
 

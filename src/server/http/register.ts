@@ -93,7 +93,14 @@ export function registerEndpoints(
     /** Runs the handler and makes the reply the contract allows: envelope JSON (and ETag for a GET). */
     const produce = async (req: FastifyRequest, input: unknown): Promise<{ body: Envelope }> => {
       const user = await authenticate(req, services, e.auth, tokens);
-      const ctx: RequestContext = { ...services, user, ip: req.ip, log: req.log };
+      const ctx: RequestContext = {
+        ...services,
+        user,
+        ip: req.ip,
+        origin: `${req.protocol}://${req.host}`,
+        headers: req.headers,
+        log: req.log,
+      };
       // The reply is what the contract parses out of the handler's value: undeclared keys never leave.
       const check = e.output.safeParse(await handler.run(input, ctx));
       if (!check.success) throw new Error(`${e.id} returned data that breaks its contract: ${check.error.message}`);

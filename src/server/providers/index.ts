@@ -2,9 +2,11 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/connect';
 import { SandboxTicketProvider } from './jssdk/sandbox-ticket';
 import type { JsSdkTicketProvider } from './jssdk/types';
+import { WechatTicketProvider } from './jssdk/wechat-ticket';
 import { SandboxOauthProvider } from './oauth/sandbox-oauth';
 import type { OauthProvider } from './oauth/types';
 import { WechatOauthProvider } from './oauth/wechat-oauth';
+import type { PayProvider } from './pay';
 import { DevSmsProvider } from './sms/dev-sms';
 import { SandboxVodProvider } from './video/sandbox-vod';
 import { TencentVodProvider } from './video/tencent-vod';
@@ -20,10 +22,12 @@ export interface Providers {
   video: VideoProvider;
   /** The offline video sandbox when VIDEO_PROVIDER=sandbox (its /vod/ routes serve media/hls through it), else null. */
   vodSandbox: SandboxVodProvider | null;
+  /** WeChat Pay (PAY_PROVIDER), made on first use (the sandbox makes its keys once and keeps them in the database). */
+  pay: () => Promise<PayProvider>;
 }
 
 /** Chooses each outside service's adapter from the configuration (the offline sandboxes by default). */
-export function createProviders(config: ServerConfig, db: Db, clock: () => number): Providers {
+export function createProviders(config: ServerConfig, db: Db, clock: () => number): Omit<Providers, 'pay'> {
   const sandbox = config.oauthProvider === 'sandbox' ? new SandboxOauthProvider(db, clock, config.wechatAppId) : null;
   const oauth =
     sandbox ??
@@ -50,7 +54,16 @@ export function createProviders(config: ServerConfig, db: Db, clock: () => numbe
     sms: new DevSmsProvider(clock, config.logLevel === 'silent' ? () => {} : undefined),
     oauth,
     oauthSandbox: sandbox,
-    jsSdk: new SandboxTicketProvider(),
+    jsSdk:
+      config.jsSdkProvider === 'wechat'
+        ? new WechatTicketProvider({
+            appId: config.wechatAppId,
+            appSecret: config.wechatAppSecret,
+            apiBase: config.wechatApiBase,
+            db,
+            clock,
+          })
+        : new SandboxTicketProvider(),
     video,
     vodSandbox,
   };

@@ -8,6 +8,7 @@ import { courseRoutes } from './course';
 import { ebookRoutes } from './ebook';
 import { frameworkRoutes } from './framework';
 import { genusRoutes } from './genus';
+import { mallRoutes } from './mall';
 import { pageRoutes } from './pages';
 import { politicsRoutes } from './politics';
 import { questionRoutes } from './question';
@@ -32,4 +33,5 @@ export const allRouteHandlers: readonly RouteHandler[] = [
   ...circleRoutes,
   ...politicsRoutes,
   ...questionRoutes,
+  ...mallRoutes,
 ];

@@ -1,197 +1,123 @@
-/**
- * Answering: the server scores each answer against its key (a client's is_right is ignored), keeps the caller's
- * latest answer per question and their place in the bank, and puts a wrongly answered question into the error book
- * once. The error book (counts by China-time day and week, a page by last_id, removal of one's own), records, the
- * place to resume, and clearing a bank's records (the error book stays).
- */
 import type { OutputOf, ParsedInputOf } from '../../contract/endpoint';
 import type * as question from '../../contract/question';
 import type { Services } from '../http/context';
-import { notFound } from '../http/errors';
-import { bankRow, childRow, ensureCanPractise, topOf } from './question-catalog';
-import { keyOf, type QuestionType, score } from './question-scoring';
-import { chinaDayStart } from './sms-codes';
+import { ApiError, badInput } from '../http/errors';
+import { inTransaction } from '../http/transaction';
+import { type BankRow, bankRow, childRow, ensureCanPractise, topOf } from './question-catalog';
+import { putIntoErrorBook } from './question-error-book';
+import { clearExams, handInPaper, keepExamAnswer, settleExpiredExams } from './question-exam';
+import { answerableQuestion, type QuestionRow, resultOf, scoreRow, writeRecord } from './question-records';
+import { scoreReportOf } from './question-score-report';
+import { keyOf } from './question-scoring';
 
-/** Monday 00:00 China time of the week of `now`. */
-export function chinaWeekStart(now: number): number {
-  const day = chinaDayStart(now);
-  const index = Math.floor((now + 8 * 3600) / 86400);
-  return day - ((index + 3) % 7) * 86400;
-}
+type AnswerResult = question.AnswerResult;
+type AnswerInput = ParsedInputOf<typeof question.answer>;
+type RawAnswer = NonNullable<AnswerInput['answer']>;
 
-export async function answerQuestion(
-  s: Services,
-  userId: number,
-  q: ParsedInputOf<typeof question.answer>,
-): Promise<OutputOf<typeof question.answer>> {
-  const db = s.db.kysely;
-  const row = await db.selectFrom('questions').selectAll().where('id', '=', q.relation_id).executeTakeFirst();
-  if (!row || row.type === 'material') throw notFound(`题目 relation_id ${q.relation_id} `);
+/**
+ * One answer. Practice: scored, recorded, a wrong one put into the error book once (a wrong answer to a question
+ * already there ends its run of right redos), and the verdict with key and analysis returned. An exam paper: the
+ * answer is kept for the hand-in and nothing about it is revealed.
+ */
+async function answerOne(s: Services, userId: number, row: QuestionRow, raw: RawAnswer, duration: number): Promise<AnswerResult> {
   const bank = await bankRow(s, row.bank_id);
   const top = await topOf(s, bank);
   await ensureCanPractise(s, userId, top);
-  const options = JSON.parse(row.options) as string[];
-  const result = score(row.type as QuestionType, row.answer, options.length, q.answer);
+  const result = scoreRow(row, raw);
   const now = s.clock();
-  const isRight = result.isRight ? 1 : 0;
-  const answer = JSON.stringify(result.answer);
-  await db
-    .insertInto('question_records')
-    .values({
-      user_id: userId,
-      bank_id: bank.id,
-      top_bank_id: top.id,
-      question_id: row.id,
-      answer,
-      is_right: isRight,
-      duration: q.duration,
-      created_at: now,
-    })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'question_id']).doUpdateSet({ answer, is_right: isRight, duration: q.duration, created_at: now }),
-    )
-    .execute();
-  const answered = await db
-    .selectFrom('question_records')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('bank_id', '=', bank.id)
-    .executeTakeFirstOrThrow();
-  const finished = Number(answered.n) >= bank.question_count ? now : null;
-  await db
-    .insertInto('question_progress')
-    .values({ user_id: userId, bank_id: bank.id, top_bank_id: top.id, last_question_id: row.id, finished_at: finished, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'bank_id']).doUpdateSet((eb) => ({
-        last_question_id: row.id,
-        updated_at: now,
-        finished_at: eb.fn.coalesce('question_progress.finished_at', eb.val(finished)),
-      })),
-    )
-    .execute();
-
-  const inBook = await db
-    .selectFrom('question_errors')
-    .select(['id'])
-    .where('user_id', '=', userId)
-    .where('question_id', '=', row.id)
-    .executeTakeFirst();
-  let added = 0;
-  if (!result.isRight && !inBook) {
-    await db
-      .insertInto('question_errors')
-      .values({
-        user_id: userId,
-        question_id: row.id,
-        bank_id: bank.id,
-        genus_id: top.genus_id,
-        category_id: top.category_id,
-        added_at: now,
-        right_streak: 0,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'question_id']).doNothing())
-      .execute();
-    added = 1;
-  } else if (inBook) {
-    await db
-      .updateTable('question_errors')
-      .set((eb) => ({ right_streak: result.isRight ? eb('right_streak', '+', 1) : eb.val(0) }))
-      .where('id', '=', inBook.id)
-      .execute();
+  if (bank.mode === 'exam') {
+    await keepExamAnswer(s, userId, bank, row, result.answer, duration, now);
+    return {
+      ...resultOf(row, result, 0),
+      is_right: 0,
+      right_answer: [],
+      analysis: '',
+      right_letters: [],
+      missed_letters: [],
+      wrong_letters: [],
+      blanks: [],
+      exam: 1,
+    };
   }
-  return {
-    question_id: row.id,
-    is_right: isRight,
-    answer: result.answer,
-    right_answer: result.rightAnswer,
-    analysis: row.analysis,
-    right_letters: result.rightLetters,
-    missed_letters: result.missedLetters,
-    wrong_letters: result.wrongLetters,
-    blanks: result.blanks,
-    added_to_error: added,
-  };
+  await writeRecord(s, userId, bank, top, row, result.answer, result.isRight, duration, now);
+  const added = result.isRight ? 0 : await putIntoErrorBook(s, userId, row, bank, top, now);
+  return resultOf(row, result, added);
 }
 
-type Subject = { genus_id?: number | undefined; category_id?: number | undefined };
-
-function errorsOf(s: Services, userId: number, q: Subject) {
-  let query = s.db.kysely.selectFrom('question_errors as e').where('e.user_id', '=', userId);
-  if (q.genus_id !== undefined) query = query.where('e.genus_id', '=', q.genus_id);
-  if (q.category_id !== undefined) query = query.where('e.category_id', '=', q.category_id);
-  return query;
+/** The ids of a bank's questions: a child's own, or those of every child of a top bank. */
+async function questionIdsOf(s: Services, bank: BankRow): Promise<Set<number>> {
+  let query = s.db.kysely.selectFrom('questions as q').select('q.id').where('q.type', '!=', 'material');
+  query =
+    bank.parent_id === null
+      ? query.innerJoin('question_banks as b', 'b.id', 'q.bank_id').where('b.parent_id', '=', bank.id)
+      : query.where('q.bank_id', '=', bank.id);
+  return new Set((await query.execute()).map((r) => r.id));
 }
 
-function rangeStart(range: 'day' | 'week' | 'all', now: number): number {
-  if (range === 'day') return chinaDayStart(now);
-  if (range === 'week') return chinaWeekStart(now);
-  return 0;
+/** A batch of one bank (a child, or a top bank's children): every answer is checked first, then all are kept in one transaction. */
+async function answerBatch(s: Services, userId: number, bankId: number, answers: NonNullable<AnswerInput['answers']>) {
+  const bank = await bankRow(s, bankId);
+  await ensureCanPractise(s, userId, await topOf(s, bank));
+  const ids = await questionIdsOf(s, bank);
+  const seen = new Set<number>();
+  const rows = new Map<number, QuestionRow>();
+  for (const [i, a] of answers.entries()) {
+    if (seen.has(a.relation_id)) throw badInput(`answers[${i}].relation_id ${a.relation_id} 在这一批里重复了`);
+    seen.add(a.relation_id);
+    if (!ids.has(a.relation_id)) throw badInput(`answers[${i}].relation_id ${a.relation_id} 不是题库 ${bank.id} 的题目`);
+  }
+  const found = await s.db.kysely
+    .selectFrom('questions')
+    .selectAll()
+    .where('id', 'in', [...seen])
+    .execute();
+  for (const r of found) rows.set(r.id, r);
+  for (const [i, a] of answers.entries()) {
+    try {
+      scoreRow(rows.get(a.relation_id) as QuestionRow, a.answer);
+    } catch (e) {
+      if (e instanceof ApiError) throw badInput(`answers[${i}].${e.message}`);
+      throw e;
+    }
+  }
+  const results = await inTransaction(s, async (tx) => {
+    const out: AnswerResult[] = [];
+    for (const a of answers) out.push(await answerOne(tx, userId, rows.get(a.relation_id) as QuestionRow, a.answer, a.duration));
+    return out;
+  });
+  return { bank_id: bank.id, results };
 }
 
-export async function errorCount(s: Services, userId: number, q: Subject): Promise<OutputOf<typeof question.errorCount>> {
-  const now = s.clock();
-  const row = await errorsOf(s, userId, q)
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('all'),
-      eb.fn.sum<number | string>(eb.case().when('e.added_at', '>=', chinaDayStart(now)).then(1).else(0).end()).as('day'),
-      eb.fn.sum<number | string>(eb.case().when('e.added_at', '>=', chinaWeekStart(now)).then(1).else(0).end()).as('week'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { day: Number(row.day ?? 0), week: Number(row.week ?? 0), all: Number(row.all) };
+export async function answerQuestion(s: Services, userId: number, q: AnswerInput): Promise<OutputOf<typeof question.answer>> {
+  if (q.bank_id !== undefined && q.answers !== undefined) return answerBatch(s, userId, q.bank_id, q.answers);
+  const row = await answerableQuestion(s, q.relation_id as number);
+  return answerOne(s, userId, row, q.answer as RawAnswer, q.duration);
 }
 
-export async function errorList(
-  s: Services,
-  userId: number,
-  q: ParsedInputOf<typeof question.errorList>,
-): Promise<OutputOf<typeof question.errorList>> {
-  let query = errorsOf(s, userId, q)
-    .innerJoin('questions as qu', 'qu.id', 'e.question_id')
-    .innerJoin('question_banks as b', 'b.id', 'e.bank_id')
-    .select([
-      'e.id',
-      'e.question_id',
-      'e.bank_id',
-      'b.name as bank_name',
-      'e.genus_id',
-      'e.category_id',
-      'qu.type',
-      'qu.stem',
-      'qu.options',
-      'qu.material',
-      'qu.answer',
-      'qu.analysis',
-      'e.added_at',
-      'e.right_streak',
-    ])
-    .where('e.added_at', '>=', rangeStart(q.range, s.clock()));
-  if (q.last_id > 0) query = query.where('e.id', '<', q.last_id);
-  const rows = await query.orderBy('e.id', 'desc').limit(q.count).execute();
-  return rows.map(({ answer, options, type, ...r }) => ({
-    ...r,
-    type: type as question.QuestionItem['type'],
-    options: JSON.parse(options) as string[],
-    right_answer: keyOf(type, answer),
-  }));
-}
-
-export async function removeError(s: Services, userId: number, errorId: number): Promise<OutputOf<typeof question.errorRemove>> {
-  const res = await s.db.kysely.deleteFrom('question_errors').where('id', '=', errorId).where('user_id', '=', userId).executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw notFound(`错题 error_id ${errorId} `);
-  return { id: errorId };
-}
-
-/** The records of a child bank, or of all children of a top bank. */
+/** The records of a child bank, or of all children of a top bank, with keys and analyses (they were shown). */
 export async function records(s: Services, userId: number, bankId: number): Promise<OutputOf<typeof question.record>> {
   const bank = await bankRow(s, bankId);
+  await settleExpiredExams(s, userId);
   const rows = await s.db.kysely
-    .selectFrom('question_records')
-    .select(['id', 'bank_id', 'question_id', 'answer', 'is_right', 'duration', 'created_at'])
-    .where('user_id', '=', userId)
-    .where(bank.parent_id === null ? 'top_bank_id' : 'bank_id', '=', bank.id)
-    .orderBy('question_id')
+    .selectFrom('question_records as r')
+    .innerJoin('questions as q', 'q.id', 'r.question_id')
+    .select([
+      'r.id',
+      'r.bank_id',
+      'r.question_id',
+      'r.answer',
+      'r.is_right',
+      'r.duration',
+      'r.created_at',
+      'q.type',
+      'q.answer as key',
+      'q.analysis',
+    ])
+    .where('r.user_id', '=', userId)
+    .where(bank.parent_id === null ? 'r.top_bank_id' : 'r.bank_id', '=', bank.id)
+    .orderBy('r.question_id')
     .execute();
-  return rows.map((r) => ({ ...r, answer: JSON.parse(r.answer) as string[] }));
+  return rows.map(({ type, key, ...r }) => ({ ...r, answer: JSON.parse(r.answer) as string[], right_answer: keyOf(type, key) }));
 }
 
 export async function lastAnswered(s: Services, userId: number): Promise<OutputOf<typeof question.last>> {
@@ -206,54 +132,30 @@ export async function lastAnswered(s: Services, userId: number): Promise<OutputO
   return row ?? null;
 }
 
-/** Clears the caller's records and progress of a bank (a child, or every child of a top bank); the error book stays. */
+/** Clears the caller's records, progress and papers of a bank (a child, or every child of a top bank); the error book stays. */
 export async function clearRecords(s: Services, userId: number, bankId: number): Promise<OutputOf<typeof question.clearRecord>> {
   const bank = await bankRow(s, bankId);
   const column = bank.parent_id === null ? 'top_bank_id' : 'bank_id';
-  const db = s.db.kysely;
-  const res = await db.deleteFrom('question_records').where('user_id', '=', userId).where(column, '=', bank.id).executeTakeFirst();
-  await db.deleteFrom('question_progress').where('user_id', '=', userId).where(column, '=', bank.id).execute();
-  return { cleared: Number(res.numDeletedRows) };
+  return inTransaction(s, async (tx) => {
+    const db = tx.db.kysely;
+    const res = await db.deleteFrom('question_records').where('user_id', '=', userId).where(column, '=', bank.id).executeTakeFirst();
+    await db.deleteFrom('question_progress').where('user_id', '=', userId).where(column, '=', bank.id).execute();
+    await clearExams(tx, userId, column, bank.id);
+    return { cleared: Number(res.numDeletedRows) };
+  });
 }
 
-/** Finishes a child bank: records the time and sums the caller's answers as the server scored them. */
+/** Finishes a child bank: practice records the time; a paper is handed in. Both return the score report. */
 export async function finishBank(s: Services, userId: number, bankId: number): Promise<OutputOf<typeof question.finish>> {
   const bank = await childRow(s, bankId);
   const top = await topOf(s, bank);
   await ensureCanPractise(s, userId, top);
-  const db = s.db.kysely;
+  if (bank.mode === 'exam') return handInPaper(s, userId, bank);
   const now = s.clock();
-  const [mine, full] = await Promise.all([
-    db
-      .selectFrom('question_records as r')
-      .innerJoin('questions as q', 'q.id', 'r.question_id')
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('answered'),
-        eb.fn.sum<number | string>('r.is_right').as('right'),
-        eb.fn.sum<number | string>(eb.case().when('r.is_right', '=', 1).then(eb.ref('q.score')).else(0).end()).as('score'),
-      ])
-      .where('r.user_id', '=', userId)
-      .where('r.bank_id', '=', bank.id)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('questions')
-      .select((eb) => eb.fn.sum<number | string>('score').as('total'))
-      .where('bank_id', '=', bank.id)
-      .where('type', '!=', 'material')
-      .executeTakeFirstOrThrow(),
-  ]);
-  await db
+  await s.db.kysely
     .insertInto('question_progress')
     .values({ user_id: userId, bank_id: bank.id, top_bank_id: top.id, last_question_id: 0, finished_at: now, updated_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'bank_id']).doUpdateSet({ finished_at: now, updated_at: now }))
     .execute();
-  return {
-    bank_id: bank.id,
-    question_count: bank.question_count,
-    answered: Number(mine.answered),
-    right: Number(mine.right ?? 0),
-    score: Number(mine.score ?? 0),
-    full_score: Number(full.total ?? 0),
-    finished_at: now,
-  };
+  return scoreReportOf(s, userId, bank, { finishedAt: now, duration: null, auto: false });
 }

@@ -294,10 +294,11 @@ export async function collectedQuestions(s: Services, userId: number, bankId: nu
       'q.material',
       'q.parent_question_id',
       'c.bank_id',
+      'b.name as bank_name',
       'c.created_at',
     ])
     .where('c.user_id', '=', userId);
   query = bank.parent_id === null ? query.where('b.parent_id', '=', bank.id) : query.where('c.bank_id', '=', bank.id);
   const rows = await query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').execute();
-  return rows.map((r) => ({ ...questionItemOf(r), bank_id: r.bank_id, collected_at: r.created_at }));
+  return rows.map((r) => ({ ...questionItemOf(r), bank_id: r.bank_id, bank_name: r.bank_name, collected_at: r.created_at }));
 }

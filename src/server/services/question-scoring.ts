@@ -1,6 +1,6 @@
 /**
  * Scoring an answer against a question's key, on the server only (a client's own verdict is never read). Single:
- * one letter; multiple: all or nothing, with the letters right, missed and wrong; judge: a boolean; fill: each blank
+ * one letter (its letters right, missed and wrong like a multiple choice's); multiple: all or nothing, with the letters right, missed and wrong; judge: a boolean; fill: each blank
  * compared, after normalising (full-width → half-width, trimmed, case-insensitive, inner spaces collapsed), with
  * the accepted answers of that blank. Pure; unit-tested through the API tests.
  */
@@ -79,7 +79,16 @@ export function score(type: QuestionType, keyJson: string, optionCount: number, 
   if (type === 'single') {
     const answer = lettersOf(raw, optionCount);
     if (answer.length !== 1) throw badInput('answer 单选题须为一个选项字母');
-    return { ...none, isRight: answer[0] === key, answer, rightAnswer: [String(key)] };
+    const isRight = answer[0] === key;
+    return {
+      ...none,
+      isRight,
+      answer,
+      rightAnswer: [String(key)],
+      rightLetters: isRight ? answer : [],
+      missedLetters: isRight ? [] : [String(key)],
+      wrongLetters: isRight ? [] : answer,
+    };
   }
   if (type === 'multiple') {
     const answer = lettersOf(raw, optionCount);

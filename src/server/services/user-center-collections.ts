@@ -66,6 +66,24 @@ const RESOLVERS: Partial<Record<CollectionType, Resolver>> = {
       }
     );
   },
+  goods: async (s, refId) => {
+    const g = await s.db.kysely
+      .selectFrom('goods')
+      .select(['id', 'genus_id', 'category_id', 'name', 'selling_point', 'cover'])
+      .where('id', '=', refId)
+      .where('on_sale', '=', 1)
+      .executeTakeFirst();
+    return (
+      g && {
+        genus_id: g.genus_id,
+        category_id: g.category_id,
+        title: g.name,
+        summary: g.selling_point.split('\n')[0] ?? '',
+        cover: g.cover,
+        link: `/mall/detail/${g.id}`,
+      }
+    );
+  },
   ebook: async (s, refId) => {
     const e = await s.db.kysely
       .selectFrom('ebooks')

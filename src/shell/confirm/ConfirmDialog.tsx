@@ -7,10 +7,11 @@ import './confirm.css';
 export default function ConfirmDialog() {
   const { confirm } = useSnapshot(uiState);
   if (!confirm) return null;
-  const { id, text } = confirm;
+  const { id, text, title } = confirm;
   return (
     <div className="confirm-backdrop" data-testid="confirm-sheet" onClick={(e) => e.target === e.currentTarget && answerConfirm(id, false)}>
-      <div className="confirm-box" role="alertdialog" aria-modal="true" aria-label={text}>
+      <div className="confirm-box" role="alertdialog" aria-modal="true" aria-label={title ?? text}>
+        {title ? <h2 className="confirm-title">{title}</h2> : null}
         <p>{text}</p>
         <div className="confirm-buttons">
           <button type="button" data-testid="confirm-cancel" onClick={() => answerConfirm(id, false)}>

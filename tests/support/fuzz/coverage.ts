@@ -25,4 +25,8 @@ export const REFUSAL_MAY_WRITE: Readonly<Record<string, { tables: readonly strin
     tables: ['sms_codes'],
     reason: 'a wrong code counts against the code’s 5 tries, committed before the refusal (same rule as login)',
   },
+  'vip.exchange': {
+    tables: ['vip_code_attempts'],
+    reason: 'a wrong VIP code counts against the user’s tries in the window (rate limit), committed before the refusal',
+  },
 };

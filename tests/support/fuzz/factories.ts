@@ -4,6 +4,7 @@
 
 import * as addressApi from '../../../src/contract/address';
 import * as ebookApi from '../../../src/contract/ebook';
+import * as goodsApi from '../../../src/contract/goods';
 import * as questionApi from '../../../src/contract/question';
 import * as uc from '../../../src/contract/user-center';
 import type { Database } from '../../../src/server/db/schema';
@@ -31,12 +32,64 @@ async function ok<T>(what: string, res: Promise<{ body: { status: number; msg: s
   return r.body.data;
 }
 
+async function physicalGood(s: TestServer): Promise<number> {
+  const g = await s.services.db.kysely
+    .selectFrom('goods')
+    .select('id')
+    .where('kind', '=', 'physical')
+    .where('stock', '>', 10)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return g.id;
+}
+
+/** The owner as if they had logged in with WeChat once (JSAPI payment needs their openid). */
+async function withWechatIdentity(s: TestServer, owner: Owner): Promise<void> {
+  const db = s.services.db.kysely;
+  const has = await db.selectFrom('third_identities').select('id').where('user_id', '=', owner.id).executeTakeFirst();
+  if (has) return;
+  await db
+    .insertInto('third_identities')
+    .values({
+      provider: 'wechat',
+      openid: `o-factory-${owner.id}`,
+      nickname: '微信用户',
+      avatar: '',
+      user_id: owner.id,
+      created_at: s.services.clock(),
+    })
+    .execute();
+}
+
+async function physicalOrder(s: TestServer, owner: Owner): Promise<{ id: number }> {
+  await withWechatIdentity(s, owner);
+  const body = await addressBody(s, { name: '甲的收货地址' });
+  const address = await ok('orders', request(s.url, addressApi.saveAddress, body, { token: owner.token }));
+  const goods = { [await physicalGood(s)]: 1 };
+  return ok('orders', request(s.url, goodsApi.order, { goods, address_id: address.id }, { token: owner.token }));
+}
+
 export const OWNED_FACTORIES: Readonly<Record<string, Factory>> = {
-  /** Saved through the address API (a valid address in 广东省广州市天河区). */
+  /**
+   * Saved through the address API (a valid address in 广东省广州市天河区). `goods` (not a column) is an order of one
+   * physical good in stock, for the endpoints that take an address with an order (goods.order).
+   */
   addresses: async (s, owner) => {
     const body = await addressBody(s, { name: '甲的地址' });
     const saved = await ok('addresses', request(s.url, addressApi.saveAddress, body, { token: owner.token }));
-    return rowOf(s, 'addresses', saved.id);
+    return { ...(await rowOf(s, 'addresses', saved.id)), goods: { [await physicalGood(s)]: 1 } };
+  },
+  /** A pending order of one physical good, made through the order API with the owner's address. */
+  orders: async (s, owner) => rowOf(s, 'orders', (await physicalOrder(s, owner)).id),
+  /** The item of such an order. */
+  order_goods: async (s, owner) => {
+    const order = await physicalOrder(s, owner);
+    const item = await s.services.db.kysely
+      .selectFrom('order_goods')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    return rowOf(s, 'order_goods', item.id);
   },
   /** The welcome messages a user's first inbox call creates; the newest unread one. */
   messages: async (s, owner) => {
@@ -95,7 +148,10 @@ export const OWNED_FACTORIES: Readonly<Record<string, Factory>> = {
     );
     return rowOf(s, 'ebook_bookmarks', added.id);
   },
-  /** An error-book row: a single-choice question of a free bank answered wrongly through the API. */
+  /**
+   * An error-book row: a single-choice question of a free bank answered wrongly through the API. `answer` (not a
+   * column) is an answer of the right form, for the endpoints that take one with the error's id (error/answer).
+   */
   question_errors: async (s, owner) => {
     const db = s.services.db.kysely;
     const taken = await db.selectFrom('question_errors').select('question_id').where('user_id', '=', owner.id).execute();
@@ -121,6 +177,6 @@ export const OWNED_FACTORIES: Readonly<Record<string, Factory>> = {
       .where('user_id', '=', owner.id)
       .where('question_id', '=', question.id)
       .executeTakeFirstOrThrow();
-    return rowOf(s, 'question_errors', row.id);
+    return { ...(await rowOf(s, 'question_errors', row.id)), answer: wrong };
   },
 };

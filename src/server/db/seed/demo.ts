@@ -7,6 +7,7 @@ import { seedBinding } from './areas/binding';
 import { seedCircle } from './areas/circle';
 import { seedDemoAccounts } from './areas/demo-accounts';
 import { seedEbooks } from './areas/ebook-seed';
+import { seedMall } from './areas/mall-seed';
 import { seedQuestions } from './areas/question-seed';
 import { seedStudy } from './areas/study';
 import { seedUserCenter } from './areas/user-center-seed';
@@ -75,5 +76,6 @@ export async function seedDemo(trx: Trx, content: DemoContent, subjects: readonl
   await seedBinding(trx, now);
   await seedUserCenter(trx, content, now);
   await seedDemoAccounts(trx, content, now);
+  await seedMall(trx, content, now);
   await seedCircle(trx, content.circle, now);
 }

@@ -79,6 +79,11 @@ export interface QuestionErrorTable {
   category_id: number;
   added_at: number;
   right_streak: number;
+  /** Spaced review: when the question is next due (its time of entry until the first redo), reviews so far. */
+  due_at: number;
+  reps: number;
+  /** JSON of the FSRS card ('' before the first redo). */
+  fsrs: string;
 }
 
 /** A question the user collected. */
@@ -90,7 +95,63 @@ export interface QuestionCollectionTable {
   created_at: number;
 }
 
+/** An exam paper being written or handed in (one per user and child bank; clearing the records removes it). */
+export interface QuestionExamTable {
+  id: Generated<number>;
+  user_id: number;
+  bank_id: number;
+  top_bank_id: number;
+  started_at: number;
+  deadline_at: number;
+  handed_in_at: number | null;
+  /** 1 when the server handed it in at the deadline. */
+  auto_handed_in: number;
+}
+
+/** An answer on a paper, kept unscored until hand-in. */
+export interface QuestionExamAnswerTable {
+  exam_id: number;
+  question_id: number;
+  /** JSON string[] as normalised by the server. */
+  answer: string;
+  duration: number;
+  updated_at: number;
+}
+
+/** A question a user shared for friends to answer (the id is random: it is the share link). */
+export interface QuestionConsultTable {
+  id: string;
+  user_id: number;
+  question_id: number;
+  created_at: number;
+}
+
+/** A friend's answer to a shared question (one per friend). */
+export interface QuestionConsultAnswerTable {
+  id: Generated<number>;
+  consult_id: string;
+  user_id: number;
+  answer: string;
+  is_right: number;
+  created_at: number;
+}
+
+/** A 纠错 report of a faulty question. */
+export interface QuestionReportTable {
+  id: Generated<number>;
+  user_id: number;
+  question_id: number;
+  reason: string;
+  detail: string;
+  created_at: number;
+}
+
 export interface QuestionTables {
+  question_exams: QuestionExamTable;
+  question_exam_answers: QuestionExamAnswerTable;
+  question_consults: QuestionConsultTable;
+  question_consult_answers: QuestionConsultAnswerTable;
+  question_reports: QuestionReportTable;
   question_banks: QuestionBankTable;
   questions: QuestionTable;
   question_records: QuestionRecordTable;

@@ -1,0 +1,201 @@
+// Endpoints of orders (spec §7 "Order", issue 14; paying and refunds come with the payment issue): the caller's
+// orders by status, one order, its status (polled after paying), closing it, one item and what it opens, the
+// express package of an item. Every call sees only the caller's own orders.
+import * as z from 'zod/mini';
+import { endpoint } from './endpoint';
+import { CODE } from './envelope';
+import { count, flag, id, offset } from './fields';
+import { GOODS_KINDS } from './goods';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'close'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Spec §9: order status labels. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = { pending: '待支付', paid: '购买成功', close: '订单已关闭' };
+const OWN_ORDER = { table: 'orders', owner: 'user_id' } as const;
+const OWN_ITEM = { table: 'order_goods', owner: 'user_id' } as const;
+
+const orderItem = z.object({
+  id: z.number(),
+  good_id: z.number(),
+  kind: z.enum(GOODS_KINDS),
+  ref_id: z.number(),
+  vip_type: z.string(),
+  name: z.string(),
+  cover: z.string(),
+  /** Fen, as it was when ordered. */
+  price: z.number(),
+  quantity: z.number(),
+  amount: z.number(),
+  /** Where the bought content opens ('' for physical goods and VIP). */
+  content_path: z.string(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+const addressSnapshot = z.object({
+  name: z.string(),
+  mobile: z.string(),
+  full_address: z.string(),
+});
+
+export const orderView = z.object({
+  id: z.number(),
+  order_no: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  status_text: z.string(),
+  total: z.number(),
+  remark: z.string(),
+  address: z.nullable(addressSnapshot),
+  created_at: z.number(),
+  /** When an unpaid order closes by itself (0 unless pending). */
+  expires_at: z.number(),
+  paid_at: z.number(),
+  closed_at: z.number(),
+  /** user or timeout ('' unless closed). */
+  close_reason: z.string(),
+  items: z.array(orderItem),
+  /** The server's clock when answering, so a count-down to `expires_at` does not depend on the device's. */
+  now: z.number(),
+});
+export type OrderView = z.infer<typeof orderView>;
+
+export const list = endpoint({
+  id: 'order.list',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/order',
+  input: z.object({
+    /** Omitted, '' or 'null': all. */
+    status: z.optional(z.union([z.enum(ORDER_STATUSES, '须为 pending、paid、close 之一'), z.literal(''), z.literal('null')])),
+    offset: offset(),
+    count: count(10),
+  }),
+  output: z.array(orderView),
+  auth: 'required',
+  summary: '本人的订单（新的在前），可按状态筛选',
+});
+export const detail = endpoint({
+  id: 'order.detail',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/order/detail',
+  input: z.object({ id: id() }),
+  output: orderView,
+  auth: 'required',
+  summary: '本人的一个订单：商品快照、收货地址、金额、时间；他人的订单与不存在的一样拒绝',
+  errors: [CODE.notFound],
+  owns: { id: OWN_ORDER },
+});
+export const status = endpoint({
+  id: 'order.status',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/order/status',
+  input: z.object({ id: id(), is_group: z._default(flag(), 1) }),
+  output: z.object({ id: z.number(), status: z.enum(ORDER_STATUSES), is_success: z.number() }),
+  auth: 'required',
+  summary: '订单状态（支付后轮询）：is_success 1 表示已支付',
+  errors: [CODE.notFound],
+  owns: { id: OWN_ORDER },
+});
+export const close = endpoint({
+  id: 'order.close',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/order/close',
+  input: z.object({ id: id() }),
+  output: orderView,
+  auth: 'required',
+  summary: '关闭本人待支付的订单（释放预留的库存）；已支付或已关闭的订单拒绝',
+  errors: [CODE.notFound, CODE.conflict],
+  owns: { id: OWN_ORDER },
+});
+export const item = endpoint({
+  id: 'order.item',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/order/item',
+  input: z.object({ order_goods_id: id() }),
+  output: z.extend(orderItem, {
+    order_id: z.number(),
+    order_status: z.enum(ORDER_STATUSES),
+    /** 1 when the order is paid and the caller may open what it sells now. */
+    can_open: z.number(),
+  }),
+  auth: 'required',
+  summary: '本人订单里的一件商品，以及打开所购内容的路径（课程、电子书、题库）',
+  errors: [CODE.notFound],
+  owns: { order_goods_id: OWN_ITEM },
+});
+export const expressPackage = endpoint({
+  id: 'order.express_package',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/order/express_package',
+  input: z.object({ order_goods_id: id() }),
+  output: z.array(
+    z.object({
+      company: z.string(),
+      tracking_no: z.string(),
+      state: z.string(),
+      events: z.array(z.object({ time: z.number(), text: z.string() })),
+    }),
+  ),
+  auth: 'required',
+  summary: '实物商品的包裹与物流（发货由后续的发货与物流功能写入；此前为空列表）',
+  errors: [CODE.notFound],
+  owns: { order_goods_id: OWN_ITEM },
+});
+
+/** Spec §9: `is_group` defaults to 1 in pay and the status check (group orders are not built; 0 and 1 pay alike). */
+const payInput = z.object({ id: id(), is_group: z._default(flag(), 1) });
+const PAY_ERRORS = [CODE.notFound, CODE.conflict, CODE.badInput, CODE.upstream];
+
+/** What `WeixinJSBridge.invoke('getBrandWCPayRequest', …)` takes (and, lower-cased `timestamp`, `wx.chooseWXPay`). */
+export const jsapiPayParams = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+export type JsapiPayParamsView = z.infer<typeof jsapiPayParams>;
+
+export const pay = endpoint({
+  id: 'order.pay',
+  method: 'POST',
+  host: 'platform',
+  path: '/api/order/pay',
+  input: payInput,
+  output: z.object({
+    /** Null: nothing to pay (spec §4: no payment data means payment is done). */
+    pay_params: z.nullable(jsapiPayParams),
+    order_id: z.number(),
+    total: z.number(),
+  }),
+  auth: 'required',
+  summary:
+    '微信内支付（JSAPI）：向微信支付下单得到 prepay_id（同一订单同一金额 2 小时内复用），返回签好名的调起参数；已支付或已关闭的订单拒绝；须有本人的微信 openid（微信登录）',
+  errors: PAY_ERRORS,
+  owns: { id: OWN_ORDER },
+});
+export const h5Pay = endpoint({
+  id: 'order.h5_pay',
+  method: 'POST',
+  host: 'platform',
+  path: '/api/order/h5_pay',
+  input: z.object({
+    ...payInput.shape,
+    redirect_url: z.optional(z.string('须为字符串').check(z.regex(/^\/([^/\s][^\s]{0,299})?$/, '须为本站路径'))),
+  }),
+  output: z.object({
+    /** The cashier to open (WeChat Pay's H5 page; valid 5 minutes; reused within that time). Null: nothing to pay. */
+    h5_url: z.nullable(z.string()),
+    order_id: z.number(),
+    total: z.number(),
+  }),
+  auth: 'required',
+  summary: '微信外支付（H5）：向微信支付下单得到收银台地址（同一订单同一金额 5 分钟内复用），可带回跳的本站路径；已支付或已关闭的订单拒绝',
+  errors: PAY_ERRORS,
+  owns: { id: OWN_ORDER },
+});

@@ -1,0 +1,27 @@
+/** Strings of circle-comments (part of the one zh-CN catalog; imported by its lazy chunk, not the first load). */
+/** Comments of a circle short video (module circle-comments, `/video/detail`). */
+export const circleComments = {
+  title: '评论',
+  titleCount: (n: number) => `评论 ${n}`,
+  empty: '还没有评论，来说第一句吧',
+  loading: '评论加载中…',
+  loadFailed: '评论加载失败',
+  retry: '重试',
+  more: '加载更多评论',
+  allLoaded: '没有更多评论了',
+  reply: '回复',
+  replyTo: (name: string) => `回复 ${name}`,
+  showAllReplies: (n: number) => `查看全部 ${n} 条回复`,
+  moreReplies: '查看更多回复',
+  repliesLoading: '回复加载中…',
+  placeholder: '说点什么…',
+  loginPlaceholder: '登录后参与评论',
+  send: '发送',
+  sending: '发送中…',
+  cancelReply: '取消回复',
+  needContent: '请输入评论内容',
+  commented: '评论成功',
+  replied: '回复成功',
+  counter: (n: number, max: number) => `${n}/${max}`,
+  inputLabel: '评论内容',
+} as const;

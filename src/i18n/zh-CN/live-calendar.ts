@@ -1,0 +1,26 @@
+/** Strings of live-calendar (part of the one zh-CN catalog; imported by its lazy chunk, not the first load). */
+/** The live calendar module (`/course/live_calendar`). */
+export const liveCalendar = {
+  monthTitle: (y: number, m: number) => `${y}年${m}月`,
+  prevMonth: '上个月',
+  nextMonth: '下个月',
+  backToday: '回到今天',
+  weekdays: ['一', '二', '三', '四', '五', '六', '日'],
+  weekdayPrefix: '周',
+  dayTitle: (m: number, d: number, weekday: string) => `${m}月${d}日 周${weekday}`,
+  dayLabel: (m: number, d: number, has: boolean, today: boolean) => `${m}月${d}日${today ? '，今天' : ''}${has ? '，有直播' : ''}`,
+  sessionCount: (n: number) => `${n} 场直播`,
+  empty: '当天没有直播',
+  monthEmpty: '本月暂无直播安排',
+  appointments: (n: number) => `${n} 人已预约`,
+  teacher: (name: string) => `主讲 ${name}`,
+  remind: '提醒我',
+  reminded: '已预约',
+  remindOk: '预约成功，开播前会提醒你',
+  remindCancelled: '已取消预约',
+  enter: '进入直播',
+  playback: '看回放',
+  loading: '加载中…',
+  loadFailed: '直播安排加载失败',
+  retry: '重试',
+} as const;

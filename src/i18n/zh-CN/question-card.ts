@@ -1,0 +1,26 @@
+/** Strings of question-card (part of the one zh-CN catalog; imported by its lazy chunk, not the first load). */
+/** One question (shared by the answering module, the error book and shared questions). */
+export const questionCard = {
+  types: { single: '单选题', multiple: '多选题', judge: '判断题', fill: '填空题' },
+  position: (n: number, total: number) => `第 ${n} / ${total} 题`,
+  score: (s: number) => `${s} 分`,
+  material: '材料',
+  materialShow: '展开材料',
+  materialHide: '收起材料',
+  judgeTrue: '对',
+  judgeFalse: '错',
+  blank: (n: number) => `第 ${n} 空`,
+  blankPlaceholder: '请输入答案',
+  right: '回答正确',
+  wrong: '回答错误',
+  partial: '少选',
+  partialText: '少选了正确选项',
+  key: '正确答案',
+  yourAnswer: '你的答案',
+  noAnswer: '未作答',
+  analysis: '解析',
+  noAnalysis: '暂无解析',
+  markRight: '正确',
+  markWrong: '错误',
+  markMissed: '漏选',
+} as const;

@@ -1,0 +1,28 @@
+/** Strings of question-share (part of the one zh-CN catalog; imported by its lazy chunk, not the first load). */
+/** A shared question (`/question/share/:consultId`, module question-share). */
+export const questionShare = {
+  asks: (name: string) => `${name} 请你帮忙解答`,
+  someone: '好友',
+  bank: (name: string) => `来自「${name}」`,
+  submit: '提交答案',
+  submitting: '提交中…',
+  loginToAnswer: '登录后作答',
+  loginHint: '登录后即可作答，并查看答案与解析',
+  already: '你已经答过这道题，以下是你的答案',
+  mineHint: '这是你分享的题，好友作答后会显示在这里',
+  shareAgain: '分享给好友',
+  shareTitle: '这道题你会做吗？',
+  counts: (n: number, right: number) => `${n} 人作答 · ${right} 人答对`,
+  answersTitle: '好友的回答',
+  noAnswers: '还没有人作答',
+  right: '答对',
+  wrong: '答错',
+  answerOf: (text: string) => `答案：${text}`,
+  noAnswer: '未作答',
+  notFoundTitle: '分享的题目不存在',
+  notFoundText: '链接可能有误，或题目已被删除',
+  loadFailed: '题目加载失败',
+  retry: '重试',
+  goHome: '返回首页',
+  practiceMore: '去题库练习',
+} as const;

@@ -1,0 +1,171 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of the mall and orders (issue 14, joined into Database in ../schema.ts). Money is fen; times are unix
+ * seconds; flags 0/1. An order's items keep a snapshot of the good's name, cover and price when it was made.
+ */
+export interface GoodsTable {
+  id: Generated<number>;
+  /** course, ebook, question_bank, vip, physical. */
+  kind: string;
+  /** The course / e-book / top question bank sold (0 for vip and physical). */
+  ref_id: number;
+  vip_type: string;
+  vip_days: number;
+  /** 0: every subject. */
+  genus_id: number;
+  category_id: number;
+  name: string;
+  cover: string;
+  cover_aspect_ratio: number;
+  price: number;
+  display_price: number;
+  sales_volume: number;
+  /** Physical goods: left to sell (never negative); -1: no stock (virtual). */
+  stock: number;
+  is_hot: number;
+  is_top: number;
+  is_recommend: number;
+  must_buy: number;
+  cet_vip: number;
+  upgrade_vip: number;
+  buy_gift: string;
+  description: string;
+  /** Selling points, one per line. */
+  selling_point: string;
+  on_sale: number;
+  sort: number;
+  created_at: number;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  /** pending, paid, close: changed only by services/order-state.ts. */
+  status: string;
+  total: number;
+  /** JSON snapshot of the delivery address ('' without physical goods). */
+  address: string;
+  remark: string;
+  referrer_id: number | null;
+  created_at: number;
+  /** When an unpaid order closes by itself. */
+  expires_at: number;
+  paid_at: number | null;
+  closed_at: number | null;
+  /** user, timeout. */
+  close_reason: string;
+  /** Lease of the one payment operation (pay, close) under way: services/order-pay-lock.ts. */
+  pay_lock_until: Generated<number>;
+  pay_lock_owner: Generated<string>;
+}
+
+export interface OrderGoodsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  good_id: number;
+  kind: string;
+  ref_id: number;
+  vip_type: string;
+  vip_days: number;
+  name: string;
+  cover: string;
+  /** Unit price when ordered. */
+  price: number;
+  quantity: number;
+  amount: number;
+}
+
+/** An Idempotency-Key of order creation: the same key and body return the same order for 24 hours. */
+export interface OrderIdempotencyTable {
+  user_id: number;
+  key: string;
+  body_hash: string;
+  order_id: number;
+  created_at: number;
+}
+
+/** A VIP redemption code, used once. */
+export interface VipCodeTable {
+  code: string;
+  vip_type: string;
+  days: number;
+  expires_at: number;
+  used_by: number | null;
+  used_at: number | null;
+  batch: string;
+}
+
+export interface VipCodeAttemptTable {
+  id: Generated<number>;
+  user_id: number;
+  ok: number;
+  created_at: number;
+}
+
+/** WeChat Pay's side of a transaction, as the offline sandbox keeps it. */
+export interface SandboxPayTransactionTable {
+  out_trade_no: string;
+  mchid: string;
+  appid: string;
+  /** jsapi or h5. */
+  channel: string;
+  description: string;
+  total: number;
+  notify_url: string;
+  openid: string;
+  /** sha256 of the order's parameters: a re-sent out_trade_no must carry the same ones. */
+  request_hash: string;
+  prepay_id: string;
+  /** NOTPAY, SUCCESS, CLOSED, PAYERROR, REFUND. */
+  trade_state: string;
+  transaction_id: string;
+  created_at: number;
+  time_expire: number;
+  /** The current prepay_id is valid until then (2 hours); a later re-send of the order gets a new one. */
+  prepay_expires_at: number;
+  success_time: number | null;
+}
+
+export interface SandboxPayRefundTable {
+  out_refund_no: string;
+  out_trade_no: string;
+  refund_id: string;
+  refund: number;
+  total: number;
+  status: string;
+  notify_url: string;
+  created_at: number;
+}
+
+/** A prepay or H5 cashier URL asked of WeChat Pay for an order (reused while valid for the same amount). */
+export interface OrderPaymentTable {
+  id: Generated<number>;
+  order_id: number;
+  /** jsapi or h5. */
+  channel: string;
+  out_trade_no: string;
+  amount: number;
+  prepay_id: string;
+  h5_url: string;
+  openid: string;
+  created_at: number;
+  /** prepay_id: 2 hours; h5_url: 5 minutes (WeChat Pay's limits). */
+  expires_at: number;
+  /** When WeChat Pay was last asked about the order (status polling, the reconciler). */
+  queried_at: number;
+}
+
+export interface MallTables {
+  order_payments: OrderPaymentTable;
+  sandbox_pay_transactions: SandboxPayTransactionTable;
+  sandbox_pay_refunds: SandboxPayRefundTable;
+  goods: GoodsTable;
+  orders: OrderTable;
+  order_goods: OrderGoodsTable;
+  order_idempotency: OrderIdempotencyTable;
+  vip_codes: VipCodeTable;
+  vip_code_attempts: VipCodeAttemptTable;
+}

@@ -1,0 +1,49 @@
+/**
+ * WeChat Pay's payment notifications (POST /api/pay/notify/wechat, raw body): verified before anything else (the
+ * serial must be known, the timestamp within 5 minutes, the signature right over `timestamp\nnonce\nbody\n`; probes
+ * fail like any bad signature), then the resource is decrypted with the APIv3 key and the transaction checked against
+ * our order (merchant, app, amount) before the state machine marks it paid, exactly once however often it comes.
+ * Answers: 204 when handled (also for a repeat), 4xx with `{code: FAIL}` otherwise (WeChat Pay then retries).
+ */
+import type { Services } from '../http/context';
+import { decryptResource, type EncryptedResource, signedHeadersOf, verifySigned } from '../providers/pay/wechatpay-v3-crypto';
+import { applyVerdict, type WechatVerdict } from './order-pay';
+
+export interface NotifyAnswer {
+  status: number;
+  body?: { code: 'FAIL'; message: string };
+}
+
+const fail = (status: number, message: string): NotifyAnswer => ({ status, body: { code: 'FAIL', message } });
+
+export async function handlePayNotification(
+  s: Services,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+  log: { warn: (o: object, m: string) => void },
+): Promise<NotifyAnswer> {
+  const pay = await s.providers.pay();
+  const verdict = verifySigned(signedHeadersOf(headers), rawBody, pay.verifyKeys, s.clock());
+  if (!verdict.ok) {
+    log.warn({ reason: verdict.reason }, 'wechat pay notification refused');
+    return fail(401, `验签失败（${verdict.reason}）`);
+  }
+  let event: { event_type?: string; resource?: EncryptedResource };
+  try {
+    event = JSON.parse(rawBody);
+  } catch {
+    return fail(400, '通知不是 JSON');
+  }
+  if (event.event_type !== 'TRANSACTION.SUCCESS') return { status: 204 };
+  let tx: WechatVerdict;
+  try {
+    tx = JSON.parse(decryptResource(event.resource as EncryptedResource, pay.apiV3Key)) as WechatVerdict;
+  } catch {
+    log.warn({}, 'wechat pay notification: resource cannot be decrypted');
+    return fail(400, '通知内容无法解密');
+  }
+  const result = await applyVerdict(s, tx);
+  if (result === 'paid' || result === 'already' || result === 'not_success') return { status: 204 };
+  log.warn({ out_trade_no: tx.out_trade_no, result }, 'wechat pay notification does not match an order');
+  return fail(result === 'unknown_order' ? 404 : 400, result === 'unknown_order' ? '订单不存在' : '商户号、应用或金额与订单不符');
+}
