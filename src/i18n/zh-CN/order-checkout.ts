@@ -1,5 +1,6 @@
 /** Strings of order-checkout and order-result (part of the one zh-CN catalog; imported by their lazy chunks, not the first load). */
 export const orderCheckout = {
+  close: '关闭',
   loading: '加载中…',
   goneTitle: '商品不存在或已下架',
   goneText: '去商城看看其他商品吧',

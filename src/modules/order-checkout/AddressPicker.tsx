@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Address } from '../../contract/address';
 import { orderCheckout as t } from '../../i18n/zh-CN/order-checkout';
 import { Link } from '../../runtime/block-api';
-import { Sheet } from './Sheet';
+import { BottomSheet } from '../shared/bottom-sheet/BottomSheet';
 
 /** 13812345678 → 138****5678. */
 function maskMobile(mobile: string): string {
@@ -72,7 +72,7 @@ export function AddressPicker({
         <span className="oc-chevron">{t.change} ›</span>
       </button>
       {open ? (
-        <Sheet title={t.chooseAddress} closeLabel="关闭" onClose={() => setOpen(false)}>
+        <BottomSheet title={t.chooseAddress} closeLabel={t.close} onClose={() => setOpen(false)} testId="checkout-address-sheet">
           <ul className="oc-addr-list">
             {list.map((a) => (
               <li key={a.id}>
@@ -98,7 +98,7 @@ export function AddressPicker({
           <Link className="primary oc-sheet-add" to={addHref} data-testid="checkout-address-add">
             {t.addAddress}
           </Link>
-        </Sheet>
+        </BottomSheet>
       ) : null}
     </>
   );

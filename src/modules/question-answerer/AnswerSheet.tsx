@@ -1,8 +1,8 @@
 /** 答题卡: every question number coloured answered / unanswered / wrong (practice) with a mark badge; tap to jump. */
 
 import { questionAnswerer } from '../../i18n/zh-CN/question-answerer';
+import { BottomSheet } from '../shared/bottom-sheet/BottomSheet';
 import type { Cell } from './model';
-import { Sheet } from './Sheet';
 
 const t = questionAnswerer;
 
@@ -37,7 +37,7 @@ export function AnswerSheet({
         ['marked', t.sheetLegend.marked],
       ];
   return (
-    <Sheet title={t.sheet} onClose={onClose}>
+    <BottomSheet title={t.sheet} closeLabel={questionAnswerer.close} onClose={onClose} className="qa-sheet">
       <ul className="qa-legend">
         {legend.map(([k, text]) => (
           <li key={k}>
@@ -71,6 +71,6 @@ export function AnswerSheet({
           {practice ? t.finish : t.handIn}
         </button>
       </div>
-    </Sheet>
+    </BottomSheet>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { REPORT_REASONS } from '../../contract/question-practice';
 import { questionAnswerer } from '../../i18n/zh-CN/question-answerer';
 import type { Env } from '../../runtime/block-api';
-import { Sheet } from './Sheet';
+import { BottomSheet } from '../shared/bottom-sheet/BottomSheet';
 
 const t = questionAnswerer;
 type Reason = (typeof REPORT_REASONS)[number];
@@ -26,7 +26,7 @@ export function FaultSheet({ env, questionId, onClose }: { env: Env; questionId:
     if (ok) onClose();
   };
   return (
-    <Sheet title={t.reportTitle} onClose={onClose}>
+    <BottomSheet title={t.reportTitle} closeLabel={questionAnswerer.close} onClose={onClose} className="qa-sheet">
       <fieldset className="qa-reasons">
         <legend className="qa-sheet-hint">{t.reportHint}</legend>
         {REPORT_REASONS.map((r) => (
@@ -49,6 +49,6 @@ export function FaultSheet({ env, questionId, onClose }: { env: Env; questionId:
       <button type="button" className="qa-primary qa-wide" onClick={submit} disabled={busy || !reason}>
         {t.reportSubmit}
       </button>
-    </Sheet>
+    </BottomSheet>
   );
 }

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { questionAnswerer } from '../../i18n/zh-CN/question-answerer';
 import type { Env } from '../../runtime/block-api';
-import { Sheet } from './Sheet';
+import { BottomSheet } from '../shared/bottom-sheet/BottomSheet';
 
 const t = questionAnswerer;
 
@@ -22,7 +22,7 @@ export function ShareSheet({ env, questionId, onClose }: { env: Env; questionId:
   }, [env, questionId]);
   const link = path ? `${globalThis.location?.origin ?? ''}${path}` : '';
   return (
-    <Sheet title={t.shareTitle} onClose={onClose}>
+    <BottomSheet title={t.shareTitle} closeLabel={questionAnswerer.close} onClose={onClose} className="qa-sheet">
       {error ? (
         <p className="qa-sheet-error">{error}</p>
       ) : (
@@ -46,6 +46,6 @@ export function ShareSheet({ env, questionId, onClose }: { env: Env; questionId:
           </div>
         </>
       )}
-    </Sheet>
+    </BottomSheet>
   );
 }

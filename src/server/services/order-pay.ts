@@ -64,6 +64,28 @@ async function reusable(s: Services, orderId: number, channel: 'jsapi' | 'h5', a
     .executeTakeFirst();
 }
 
+/** Keeps what WeChat Pay answered for the order, so a second tap within `ttlSeconds` reuses it (`reusable`). */
+async function rememberPayment(
+  s: Services,
+  o: OrderRow,
+  got: { channel: 'jsapi' | 'h5'; prepay_id: string; h5_url: string; openid: string },
+  ttlSeconds: number,
+): Promise<void> {
+  const now = s.clock();
+  await s.db.kysely
+    .insertInto('order_payments')
+    .values({
+      order_id: o.id,
+      out_trade_no: o.order_no,
+      amount: o.total,
+      ...got,
+      created_at: now,
+      expires_at: now + ttlSeconds,
+      queried_at: 0,
+    })
+    .execute();
+}
+
 /** A refusal of WeChat Pay that means the order changed under us (closed or paid meanwhile). */
 function orderMoved(e: unknown): ApiError | null {
   if (!(e instanceof ApiError)) return null;
@@ -109,22 +131,7 @@ async function jsapiPrepay(ctx: RequestContext, orderId: number, openid: string)
     } catch (e) {
       throw orderMoved(e) ?? e;
     }
-    const now = ctx.clock();
-    await ctx.db.kysely
-      .insertInto('order_payments')
-      .values({
-        order_id: o.id,
-        channel: 'jsapi',
-        out_trade_no: o.order_no,
-        amount: o.total,
-        prepay_id: prepayId,
-        h5_url: '',
-        openid,
-        created_at: now,
-        expires_at: now + PREPAY_TTL_SECONDS,
-        queried_at: 0,
-      })
-      .execute();
+    await rememberPayment(ctx, o, { channel: 'jsapi', prepay_id: prepayId, h5_url: '', openid }, PREPAY_TTL_SECONDS);
   }
   return prepayId;
 }
@@ -174,22 +181,7 @@ async function h5Cashier(ctx: RequestContext, orderId: number): Promise<string> 
     } catch (e) {
       throw orderMoved(e) ?? e;
     }
-    const now = ctx.clock();
-    await ctx.db.kysely
-      .insertInto('order_payments')
-      .values({
-        order_id: o.id,
-        channel: 'h5',
-        out_trade_no: o.order_no,
-        amount: o.total,
-        prepay_id: '',
-        h5_url: url,
-        openid: '',
-        created_at: now,
-        expires_at: now + H5_URL_TTL_SECONDS,
-        queried_at: 0,
-      })
-      .execute();
+    await rememberPayment(ctx, o, { channel: 'h5', prepay_id: '', h5_url: url, openid: '' }, H5_URL_TTL_SECONDS);
   }
   return url;
 }
