@@ -121,7 +121,12 @@ export default function QuestionAnswerer({ props, env }: BlockProps<QuestionAnsw
         )}
       </div>
       {s.phase === 'loading' && <Message text={t.loading} />}
-      {s.phase === 'error' && <Message text={s.message || t.loadFailed} action={t.retry} onAction={() => void c.load()} />}
+      {s.phase === 'error' &&
+        (s.missing ? (
+          <Message text={s.message} action={t.back} onAction={back} />
+        ) : (
+          <Message text={s.message || t.loadFailed} action={t.retry} onAction={() => void c.load()} />
+        ))}
       {s.phase === 'locked' && <Message icon text={s.message} action={t.buyButton} onAction={back} />}
       {s.phase === 'empty' && <Message text={t.empty} action={t.back} onAction={back} />}
       {s.phase === 'exam-start' && s.bank && (

@@ -164,6 +164,24 @@ describe('practice', () => {
     await c.load();
     expect(c.getState()).toMatchObject({ phase: 'locked', message: '该题库需购买后练习', topBankId: 1 });
   });
+
+  it('a top bank’s id opens its practice list instead; a missing bank offers 返回, not 重试', async () => {
+    const missing = { status: 1, code: 4004, msg: '子题库 bank_id 1 不存在', data: null };
+    const top = fakeEnv({ 'question.content': missing, 'question.collection': ok([]), 'question.bank_detail': ok({ id: 1 }) });
+    const c = new AnswererController(top, 1);
+    await c.load();
+    expect(top.navigate).toHaveBeenCalledWith('/question/child_list/1', { replace: true });
+
+    const gone = fakeEnv({
+      'question.content': { ...missing, msg: '子题库 bank_id 99 不存在' },
+      'question.collection': ok([]),
+      'question.bank_detail': { status: 1, code: 4004, msg: '题库 bank_id 99 不存在', data: null },
+    });
+    const d = new AnswererController(gone, 99);
+    await d.load();
+    expect(gone.navigate).not.toHaveBeenCalled();
+    expect(d.getState()).toMatchObject({ phase: 'error', message: '内容不存在或已下架', missing: true });
+  });
 });
 
 describe('exam', () => {

@@ -22,6 +22,8 @@ export interface AnswererState {
   phase: Phase;
   /** Error or refusal text (error / locked). */
   message: string;
+  /** The error is a missing bank (no use retrying): the error offers 返回 instead of 重试. */
+  missing: boolean;
   /** The top bank (for 返回题库 and the buy prompt); 0 when unknown. */
   topBankId: number;
   bank: ChildBank | null;
@@ -43,6 +45,7 @@ export interface AnswererState {
 const initial: AnswererState = {
   phase: 'loading',
   message: '',
+  missing: false,
   topBankId: 0,
   bank: null,
   mode: 'practice',

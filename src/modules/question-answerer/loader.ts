@@ -34,7 +34,15 @@ export async function loadBank(env: Env, bankId: number, now: number): Promise<P
       const detail = await env.call('question.bank_detail', { bank_id: bankId });
       return { phase: 'locked', message: content.msg, topBankId: detail.data?.id ?? 0 };
     }
-    return { phase: 'error', message: loadErrorText(content) };
+    if (content.code === 4004) {
+      // A top bank's id (an old link, a shared one): its children are answered, so open its practice list instead.
+      const detail = await env.call('question.bank_detail', { bank_id: bankId });
+      if (detail.data?.id === bankId) {
+        env.navigate(`/question/child_list/${bankId}`, { replace: true });
+        return { phase: 'loading' };
+      }
+    }
+    return { phase: 'error', message: loadErrorText(content), missing: content.code === 4004 || content.code === 4000 };
   }
   const { bank, questions, top_bank_id } = content.data;
   const mode: Mode = bank.mode === 'exam' ? 'exam' : 'practice';
