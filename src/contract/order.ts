@@ -6,6 +6,7 @@ import { endpoint } from './endpoint';
 import { CODE } from './envelope';
 import { count, flag, id, offset } from './fields';
 import { GOODS_KINDS } from './goods';
+import { parcelView } from './tracking';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'close'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -132,16 +133,10 @@ export const expressPackage = endpoint({
   host: 'platform',
   path: '/api/order/express_package',
   input: z.object({ order_goods_id: id() }),
-  output: z.array(
-    z.object({
-      company: z.string(),
-      tracking_no: z.string(),
-      state: z.string(),
-      events: z.array(z.object({ time: z.number(), text: z.string() })),
-    }),
-  ),
+  output: z.array(parcelView),
   auth: 'required',
-  summary: '实物商品的包裹与物流（发货由后续的发货与物流功能写入；此前为空列表）',
+  summary:
+    '实物商品的包裹与物流：快递公司、运单号、状态与轨迹（新的在前），未发货为空列表；向快递查询接口的查询有缓存，查询失败时回答上次的轨迹并在 notice 说明',
   errors: [CODE.notFound],
   owns: { order_goods_id: OWN_ITEM },
 });

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../protocol/keys';
 import { type PayConfig, payFrom } from './config-pay';
+import { type TrackingConfig, trackingFrom } from './config-tracking';
 
 export type SmsProviderName = 'dev';
 export type OauthProviderName = 'sandbox' | 'wechat';
 export type VideoProviderName = 'sandbox' | 'tencent';
 
-export interface ServerConfig extends PayConfig {
+export interface ServerConfig extends PayConfig, TrackingConfig {
   production: boolean;
   port: number;
   host: string;
@@ -176,6 +177,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     orderTtlSeconds: intFrom(env, 'ORDER_TTL_SECONDS', 1800),
     orderSweepSeconds: intFrom(env, 'ORDER_SWEEP_SECONDS', 30),
     ...payFrom(env),
+    ...trackingFrom(env),
     ...overrides,
   };
 }

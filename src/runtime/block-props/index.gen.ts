@@ -27,6 +27,7 @@ export type * from './on-enter.gen';
 export type * from './order-card.gen';
 export type * from './order-checkout.gen';
 export type * from './order-detail.gen';
+export type * from './order-logistics.gen';
 export type * from './order-result.gen';
 export type * from './poster.gen';
 export type * from './progress-bar.gen';

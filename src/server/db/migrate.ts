@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013_mall_orders';
 import * as m0014 from './migrations/0014_payments';
 import * as m0015 from './migrations/0015_order_payments';
 import * as m0018 from './migrations/0018_wechat_credentials';
+import * as m0019 from './migrations/0019_shipments';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
 const MIGRATIONS = {
@@ -35,6 +36,7 @@ const MIGRATIONS = {
   '0014_payments': m0014,
   '0015_order_payments': m0015,
   '0018_wechat_credentials': m0018,
+  '0019_shipments': m0019,
 } as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

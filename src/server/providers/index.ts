@@ -8,6 +8,8 @@ import type { OauthProvider } from './oauth/types';
 import { WechatOauthProvider } from './oauth/wechat-oauth';
 import type { PayProvider } from './pay';
 import { DevSmsProvider } from './sms/dev-sms';
+import { createTrackingProvider } from './tracking';
+import type { TrackingProvider } from './tracking/types';
 import { SandboxVodProvider } from './video/sandbox-vod';
 import { TencentVodProvider } from './video/tencent-vod';
 import type { VideoProvider } from './video/types';
@@ -22,6 +24,8 @@ export interface Providers {
   video: VideoProvider;
   /** The offline video sandbox when VIDEO_PROVIDER=sandbox (its /vod/ routes serve media/hls through it), else null. */
   vodSandbox: SandboxVodProvider | null;
+  /** Parcel tracks (TRACKING_PROVIDER): the offline sandbox or Kuaidi100. */
+  tracking: TrackingProvider;
   /** WeChat Pay (PAY_PROVIDER), made on first use (the sandbox makes its keys once and keeps them in the database). */
   pay: () => Promise<PayProvider>;
 }
@@ -66,5 +70,6 @@ export function createProviders(config: ServerConfig, db: Db, clock: () => numbe
         : new SandboxTicketProvider(),
     video,
     vodSandbox,
+    tracking: createTrackingProvider(config, clock),
   };
 }

@@ -6,7 +6,8 @@ import { genusCategoryOf, goodsDetail, listGoods, mappingOf, mustBuy } from '../
 import { closeExpiredOrders } from '../services/order-auto-close';
 import { createOrder } from '../services/order-create';
 import { payH5, payJsapi, refreshFromWechat } from '../services/order-pay';
-import { closeOrder, expressPackages, listOrders, orderDetail, orderItem, orderStatus, ownOrder } from '../services/order-queries';
+import { closeOrder, listOrders, orderDetail, orderItem, orderStatus, ownOrder } from '../services/order-queries';
+import { expressPackages } from '../services/order-shipping';
 import { redeemVipCode } from '../services/vip-exchange';
 
 /** Handlers of the mall (goods) and order endpoints. Reads of orders first close the caller's expired ones. */

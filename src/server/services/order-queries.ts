@@ -1,6 +1,6 @@
 /**
  * The caller's orders: list by status, one order, its status for the pay flow's polling, closing it, one item with
- * the path that opens what it sold, and the (for now empty) express packages. Every query is scoped to the caller:
+ * the path that opens what it sold (express packages: order-shipping.ts). Every query is scoped to the caller:
  * another user's order or item is refused exactly like a missing one.
  */
 import type { Selectable } from 'kysely';
@@ -129,12 +129,6 @@ export async function orderItem(s: Services, userId: number, id: number): Promis
     order_status: o.status as OrderStatus,
     can_open: o.status === 'paid' && item.content_path !== '' ? 1 : 0,
   };
-}
-
-/** Packages of an item: shipping is recorded by the payment and shipping issue; until then an owned item has none. */
-export async function expressPackages(s: Services, userId: number, id: number): Promise<OutputOf<typeof order.expressPackage>> {
-  await ownItem(s, userId, id);
-  return [];
 }
 
 export { ownOrder };
