@@ -6,6 +6,7 @@ import { endpoint } from './endpoint';
 import { CODE } from './envelope';
 import { count, flag, id, offset } from './fields';
 import { GOODS_KINDS } from './goods';
+import { refundReason, refundStatusField, refundView } from './refund';
 import { parcelView } from './tracking';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'close'] as const;
@@ -29,6 +30,12 @@ const orderItem = z.object({
   amount: z.number(),
   /** Where the bought content opens ('' for physical goods and VIP). */
   content_path: z.string(),
+  /** The item's latest refund request ('' when none), its label and the operator's note (issue 15). */
+  refund_status: refundStatusField,
+  refund_status_text: z.string(),
+  refund_note: z.string(),
+  /** 1 when the caller may apply for a refund of the item now (`apply_refund`). */
+  can_refund: z.number(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -193,4 +200,18 @@ export const h5Pay = endpoint({
   summary: '微信外支付（H5）：向微信支付下单得到收银台地址（同一订单同一金额 5 分钟内复用），可带回跳的本站路径；已支付或已关闭的订单拒绝',
   errors: PAY_ERRORS,
   owns: { id: OWN_ORDER },
+});
+
+export const applyRefund = endpoint({
+  id: 'order.apply_refund',
+  method: 'POST',
+  host: 'platform',
+  path: '/api/order/apply_refund',
+  input: z.object({ order_goods_id: id(), reason: refundReason() }),
+  output: refundView,
+  auth: 'required',
+  summary:
+    '申请退款（本人已支付订单里的一件商品）：未使用的课程、电子书、题库在支付 7 天内立即原路退回，其余（已开始学习、超过 7 天、会员、实物）等待运营审核；每件商品同时只有一个退款申请，退款金额不超过实付',
+  errors: [CODE.notFound, CODE.conflict, CODE.badInput],
+  owns: { order_goods_id: OWN_ITEM },
 });

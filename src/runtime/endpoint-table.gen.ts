@@ -86,6 +86,7 @@ export interface EndpointTypes {
   'goods.mapping': typeof contract.goods.mapping;
   'goods.must_buy_list': typeof contract.goods.mustBuyList;
   'goods.order': typeof contract.goods.order;
+  'order.apply_refund': typeof contract.order.applyRefund;
   'order.close': typeof contract.order.close;
   'order.detail': typeof contract.order.detail;
   'order.express_package': typeof contract.order.expressPackage;
@@ -230,6 +231,7 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'goods.mapping': { id: 'goods.mapping', method: 'GET', host: 'platform', path: '/api/goods/mapping', auth: 'optional' },
   'goods.must_buy_list': { id: 'goods.must_buy_list', method: 'GET', host: 'platform', path: '/api/goods/must_buy_list', auth: 'optional' },
   'goods.order': { id: 'goods.order', method: 'POST', host: 'platform', path: '/api/goods/order', auth: 'required' },
+  'order.apply_refund': { id: 'order.apply_refund', method: 'POST', host: 'platform', path: '/api/order/apply_refund', auth: 'required' },
   'order.close': { id: 'order.close', method: 'GET', host: 'platform', path: '/api/order/close', auth: 'required' },
   'order.detail': { id: 'order.detail', method: 'GET', host: 'platform', path: '/api/order/detail', auth: 'required' },
   'order.express_package': { id: 'order.express_package', method: 'GET', host: 'platform', path: '/api/order/express_package', auth: 'required' },

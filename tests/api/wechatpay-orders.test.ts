@@ -3,8 +3,8 @@ import { CODE } from '../../src/contract/envelope';
 import * as goods from '../../src/contract/goods';
 import * as order from '../../src/contract/order';
 import type { PayProvider } from '../../src/server/providers/pay';
-import { loadSandboxKeys, SANDBOX_MCHID, SANDBOX_PUBLIC_KEY_ID } from '../../src/server/providers/pay/sandbox-keys';
-import { encryptResource, nonceOf, signReply } from '../../src/server/providers/pay/wechatpay-v3-crypto';
+import { SANDBOX_MCHID } from '../../src/server/providers/pay/sandbox-keys';
+import { nonceOf } from '../../src/server/providers/pay/wechatpay-v3-crypto';
 import { reconcilePending } from '../../src/server/services/order-auto-close';
 import { NOTIFY_PATH } from '../../src/server/services/order-pay';
 import { PAY_LOCK_BUSY } from '../../src/server/services/order-pay-lock';
@@ -12,6 +12,7 @@ import { request } from '../support/api-client';
 import { expectRefused } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
 import { newUser, type TestUser } from '../support/user-center-flows';
+import { signedNotification } from '../support/wechatpay-notify';
 
 /**
  * Paying orders through WeChat Pay (here its offline sandbox, which speaks the published API v3): prepay reuse and
@@ -65,28 +66,8 @@ describe.each(databases())('%s', (kind) => {
     fetch(s.url + NOTIFY_PATH, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
   /** A notification as WeChat Pay would send it (signed with the sandbox's platform key, resource encrypted). */
-  const notification = async (tx: object, over: { timestamp?: number; serial?: string; eventType?: string } = {}) => {
-    const keys = await loadSandboxKeys(s.services.db);
-    const resource = encryptResource(JSON.stringify(tx), keys.apiV3Key, nonceOf(12), 'transaction', 'transaction');
-    const body = JSON.stringify({
-      id: crypto.randomUUID(),
-      create_time: new Date().toISOString(),
-      resource_type: 'encrypt-resource',
-      event_type: over.eventType ?? 'TRANSACTION.SUCCESS',
-      summary: '支付成功',
-      resource,
-    });
-    const h = signReply(body, keys.platformPrivate, over.serial ?? SANDBOX_PUBLIC_KEY_ID, over.timestamp ?? s.services.clock(), nonceOf());
-    return {
-      body,
-      headers: {
-        'wechatpay-timestamp': h.timestamp,
-        'wechatpay-nonce': h.nonce,
-        'wechatpay-signature': h.signature,
-        'wechatpay-serial': h.serial,
-      },
-    };
-  };
+  const notification = (tx: object, over: { timestamp?: number; serial?: string; eventType?: string } = {}) =>
+    signedNotification(s, tx, over);
   const successOf = (o: { order_no: string; total: number }, over: Record<string, unknown> = {}) => ({
     appid: s.services.config.wechatAppId,
     mchid: SANDBOX_MCHID,

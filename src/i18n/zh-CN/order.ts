@@ -71,3 +71,24 @@ export const vipBuy = {
   open: '立即开通',
   renew: '立即续费',
 };
+
+/** 申请退款 on the order detail (issue 15; module order-detail, RefundSheet.tsx). */
+export const orderRefund = {
+  apply: '申请退款',
+  title: '申请退款',
+  amount: '退款金额',
+  rules:
+    '未使用的课程、电子书、题库在支付后 7 天内可立即退款；已开始学习、超过 7 天、会员和实物商品需人工审核（1–3 个工作日）。款项原路退回，退款后相应内容不能再学习。',
+  pickReason: '请选择退款原因',
+  reasonLegend: '退款原因',
+  detail: '补充说明（选填）',
+  submit: '提交申请',
+  sending: '提交中…',
+  close: '关闭',
+  done: {
+    succeeded: '退款成功，款项将原路退回',
+    processing: '退款申请已提交，款项将原路退回',
+    pending_review: '退款申请已提交，请等待审核',
+  } as Record<string, string>,
+  rejectedWith: (label: string, note: string) => (note ? `${label}：${note}` : label),
+};

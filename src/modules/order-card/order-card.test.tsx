@@ -32,6 +32,10 @@ const order: OrderView = {
       quantity: 2,
       amount: 5980,
       content_path: '',
+      refund_status: '',
+      refund_status_text: '',
+      refund_note: '',
+      can_refund: 0,
     },
   ],
 };

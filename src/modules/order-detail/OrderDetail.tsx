@@ -7,6 +7,7 @@ import { order as t } from '../../i18n/zh-CN/order';
 import { pay as tp } from '../../i18n/zh-CN/pay';
 import { type BlockProps, type Env, Link } from '../../runtime/block-api';
 import type { OrderDetailProps } from './props.gen';
+import { RefundButton, RefundState } from './RefundSheet';
 import './order-detail.css';
 
 interface Loaded {
@@ -48,7 +49,21 @@ async function copyNo(env: Env, text: string) {
   env.toast((await env.copy(text)) ? i18n.runtime.copyOk : i18n.runtime.copyFailed);
 }
 
-function ItemRow({ orderId, item, paid, packages }: { orderId: number; item: OrderItem; paid: boolean; packages: number }) {
+function ItemRow({
+  env,
+  orderId,
+  item,
+  paid,
+  packages,
+  onChanged,
+}: {
+  env: Env;
+  orderId: number;
+  item: OrderItem;
+  paid: boolean;
+  packages: number;
+  onChanged: () => void;
+}) {
   return (
     <li className="od-item" data-testid="order-item">
       {item.cover ? <img src={item.cover} alt="" className="od-cover" width={72} height={72} /> : <span className="od-cover" />}
@@ -58,8 +73,9 @@ function ItemRow({ orderId, item, paid, packages }: { orderId: number; item: Ord
           <span>¥{money(item.price)}</span>
           <small>{t.qty(item.quantity)}</small>
         </p>
+        <RefundState item={item} />
         <div className="od-item-actions">
-          {paid && item.content_path ? (
+          {paid && item.content_path && item.refund_status !== 'succeeded' ? (
             <Link to={item.content_path} className="od-btn od-btn-primary">
               {t.goStudy}
             </Link>
@@ -69,6 +85,7 @@ function ItemRow({ orderId, item, paid, packages }: { orderId: number; item: Ord
               {t.logistics}
             </Link>
           ) : null}
+          <RefundButton env={env} item={item} onDone={onChanged} />
         </div>
       </div>
     </li>
@@ -212,7 +229,15 @@ export default function OrderDetail({ props, env }: BlockProps<OrderDetailProps>
       <section className="od-card" aria-label={t.items}>
         <ul className="od-items">
           {o.items.map((item) => (
-            <ItemRow key={item.id} orderId={o.id} item={item} paid={o.status === 'paid'} packages={packages[item.id] ?? 0} />
+            <ItemRow
+              key={item.id}
+              env={env}
+              orderId={o.id}
+              item={item}
+              paid={o.status === 'paid'}
+              packages={packages[item.id] ?? 0}
+              onChanged={() => void load()}
+            />
           ))}
         </ul>
         <div className="od-amounts">

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014_payments';
 import * as m0015 from './migrations/0015_order_payments';
 import * as m0018 from './migrations/0018_wechat_credentials';
 import * as m0019 from './migrations/0019_shipments';
+import * as m0020 from './migrations/0020_refunds';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
 const MIGRATIONS = {
@@ -37,6 +38,7 @@ const MIGRATIONS = {
   '0015_order_payments': m0015,
   '0018_wechat_credentials': m0018,
   '0019_shipments': m0019,
+  '0020_refunds': m0020,
 } as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

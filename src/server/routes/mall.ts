@@ -7,6 +7,7 @@ import { closeExpiredOrders } from '../services/order-auto-close';
 import { createOrder } from '../services/order-create';
 import { payH5, payJsapi, refreshFromWechat } from '../services/order-pay';
 import { closeOrder, listOrders, orderDetail, orderItem, orderStatus, ownOrder } from '../services/order-queries';
+import { applyRefund } from '../services/order-refund';
 import { expressPackages } from '../services/order-shipping';
 import { redeemVipCode } from '../services/vip-exchange';
 
@@ -37,6 +38,7 @@ export const mallRoutes: RouteHandler[] = [
   handle(order.h5Pay, async (input, ctx) => payH5(ctx, ctx.user.id, input.id, input.redirect_url)),
   handle(order.close, async (input, ctx) => closeOrder(ctx, ctx.user.id, input.id)),
   handle(order.item, async (input, ctx) => orderItem(ctx, ctx.user.id, input.order_goods_id)),
+  handle(order.applyRefund, async (input, ctx) => applyRefund(ctx, ctx.user.id, input.order_goods_id, input.reason, ctx.origin)),
   handle(vip.exchange, async (input, ctx) => redeemVipCode(ctx, ctx.user.id, input.code)),
   handle(order.expressPackage, async (input, ctx) => expressPackages(ctx, ctx.user.id, input.order_goods_id)),
 ];

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../http/context';
 import { NOTIFY_PATH } from '../services/order-pay';
+import { REFUND_NOTIFY_PATH } from '../services/order-refund';
 import { handlePayNotification } from '../services/pay-notify';
+import { handleRefundNotification } from '../services/refund-notify';
 
-/** WeChat Pay's notify URL: the raw body is what is verified, so it is read as text (no JSON parsing before). */
+/** WeChat Pay's notify URLs (payments, refunds): the raw body is what is verified, so it is read as text (no JSON parsing before). */
 export function registerPayNotifyRoutes(app: FastifyInstance, s: Services): void {
   app.register(async (scoped) => {
     scoped.removeAllContentTypeParsers();
@@ -11,6 +13,12 @@ export function registerPayNotifyRoutes(app: FastifyInstance, s: Services): void
     scoped.post(NOTIFY_PATH, async (req, reply) => {
       const raw = typeof req.body === 'string' ? req.body : '';
       const answer = await handlePayNotification(s, req.headers, raw, req.log);
+      return answer.body ? reply.code(answer.status).send(answer.body) : reply.code(answer.status).send();
+    });
+    // Refund notifications (issue 15): verified the same way, checked against our refund request.
+    scoped.post(REFUND_NOTIFY_PATH, async (req, reply) => {
+      const raw = typeof req.body === 'string' ? req.body : '';
+      const answer = await handleRefundNotification(s, req.headers, raw, req.log);
       return answer.body ? reply.code(answer.status).send(answer.body) : reply.code(answer.status).send();
     });
   });

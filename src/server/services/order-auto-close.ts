@@ -6,6 +6,7 @@
 import type { Services } from '../http/context';
 import { closeWithWechat } from './order-close';
 import { refreshFromWechat } from './order-pay';
+import { reconcileRefunds } from './order-refund';
 
 /** Closes the orders due now (one user's, or everyone's; at most `limit`); returns how many this caller closed. */
 export async function closeExpiredOrders(s: Services, opts: { userId?: number; limit?: number } = {}): Promise<number> {
@@ -60,6 +61,7 @@ export function startOrderSweeper(s: Services, seconds: number, onError: (e: unk
     running = true;
     closeExpiredOrders(s)
       .then(() => reconcilePending(s))
+      .then(() => reconcileRefunds(s))
       .catch(onError)
       .finally(() => {
         running = false;

@@ -12,6 +12,7 @@ import { notFound } from '../http/errors';
 import { courseLink } from './course-collect';
 import { closeWithWechat } from './order-close';
 import { ownOrder } from './order-owner';
+import { type ItemRefundState, itemRefundStates } from './order-refund';
 import type { OrderStatus } from './order-state';
 
 type OrderRow = Selectable<Database['orders']>;
@@ -38,7 +39,9 @@ async function contentPaths(s: Services, items: readonly ItemRow[]): Promise<Map
   return out;
 }
 
-function itemOf(i: ItemRow, paths: Map<number, string>): order.OrderItem {
+const NO_REFUND: ItemRefundState = { refund_status: '', refund_status_text: '', refund_note: '', can_refund: 0 };
+
+function itemOf(i: ItemRow, paths: Map<number, string>, refunds: Map<number, ItemRefundState>): order.OrderItem {
   return {
     id: i.id,
     good_id: i.good_id,
@@ -51,6 +54,7 @@ function itemOf(i: ItemRow, paths: Map<number, string>): order.OrderItem {
     quantity: i.quantity,
     amount: i.amount,
     content_path: paths.get(i.id) ?? '',
+    ...(refunds.get(i.id) ?? NO_REFUND),
   };
 }
 
@@ -67,6 +71,7 @@ async function viewsOf(s: Services, rows: readonly OrderRow[]): Promise<order.Or
     .orderBy('id')
     .execute();
   const paths = await contentPaths(s, items);
+  const refunds = await itemRefundStates(s, items, rows);
   return rows.map((r) => {
     const status = r.status as OrderStatus;
     return {
@@ -82,7 +87,7 @@ async function viewsOf(s: Services, rows: readonly OrderRow[]): Promise<order.Or
       paid_at: r.paid_at ?? 0,
       closed_at: r.closed_at ?? 0,
       close_reason: r.close_reason,
-      items: items.filter((i) => i.order_id === r.id).map((i) => itemOf(i, paths)),
+      items: items.filter((i) => i.order_id === r.id).map((i) => itemOf(i, paths, refunds)),
       now: s.clock(),
     };
   });
@@ -122,12 +127,12 @@ export async function orderItem(s: Services, userId: number, id: number): Promis
   const i = await ownItem(s, userId, id);
   const o = await ownOrder(s, userId, i.order_id);
   const paths = await contentPaths(s, [i]);
-  const item = itemOf(i, paths);
+  const item = itemOf(i, paths, await itemRefundStates(s, [i], [o]));
   return {
     ...item,
     order_id: o.id,
     order_status: o.status as OrderStatus,
-    can_open: o.status === 'paid' && item.content_path !== '' ? 1 : 0,
+    can_open: o.status === 'paid' && item.content_path !== '' && item.refund_status !== 'succeeded' ? 1 : 0,
   };
 }
 

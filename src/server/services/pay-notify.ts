@@ -14,34 +14,53 @@ export interface NotifyAnswer {
   body?: { code: 'FAIL'; message: string };
 }
 
-const fail = (status: number, message: string): NotifyAnswer => ({ status, body: { code: 'FAIL', message } });
+export const fail = (status: number, message: string): NotifyAnswer => ({ status, body: { code: 'FAIL', message } });
 
-export async function handlePayNotification(
-  s: Services,
+type NotifyLog = { warn: (o: object, m: string) => void };
+
+/**
+ * The part every WeChat Pay notification goes through (payments here, refunds in ./refund-notify.ts): the signature
+ * is verified first, then the event parsed and, when `wanted` takes its type, its resource decrypted. Returns the
+ * answer to give (a refusal, or 204 for an event the caller does not handle) or the event type and decrypted resource.
+ */
+export async function openNotification<T>(
+  s: Pick<Services, 'clock' | 'providers'>,
   headers: Record<string, string | string[] | undefined>,
   rawBody: string,
-  log: { warn: (o: object, m: string) => void },
-): Promise<NotifyAnswer> {
+  log: NotifyLog,
+  wanted: (eventType: string) => boolean,
+): Promise<{ answer: NotifyAnswer } | { eventType: string; resource: T }> {
   const pay = await s.providers.pay();
   const verdict = verifySigned(signedHeadersOf(headers), rawBody, pay.verifyKeys, s.clock());
   if (!verdict.ok) {
     log.warn({ reason: verdict.reason }, 'wechat pay notification refused');
-    return fail(401, `验签失败（${verdict.reason}）`);
+    return { answer: fail(401, `验签失败（${verdict.reason}）`) };
   }
   let event: { event_type?: string; resource?: EncryptedResource };
   try {
     event = JSON.parse(rawBody);
   } catch {
-    return fail(400, '通知不是 JSON');
+    return { answer: fail(400, '通知不是 JSON') };
   }
-  if (event.event_type !== 'TRANSACTION.SUCCESS') return { status: 204 };
-  let tx: WechatVerdict;
+  const eventType = String(event.event_type ?? '');
+  if (!wanted(eventType)) return { answer: { status: 204 } };
   try {
-    tx = JSON.parse(decryptResource(event.resource as EncryptedResource, pay.apiV3Key)) as WechatVerdict;
+    return { eventType, resource: JSON.parse(decryptResource(event.resource as EncryptedResource, pay.apiV3Key)) as T };
   } catch {
     log.warn({}, 'wechat pay notification: resource cannot be decrypted');
-    return fail(400, '通知内容无法解密');
+    return { answer: fail(400, '通知内容无法解密') };
   }
+}
+
+export async function handlePayNotification(
+  s: Services,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+  log: NotifyLog,
+): Promise<NotifyAnswer> {
+  const opened = await openNotification<WechatVerdict>(s, headers, rawBody, log, (t) => t === 'TRANSACTION.SUCCESS');
+  if ('answer' in opened) return opened.answer;
+  const tx = opened.resource;
   const result = await applyVerdict(s, tx);
   if (result === 'paid' || result === 'already' || result === 'not_success') return { status: 204 };
   log.warn({ out_trade_no: tx.out_trade_no, result }, 'wechat pay notification does not match an order');

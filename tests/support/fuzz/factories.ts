@@ -8,6 +8,7 @@ import * as goodsApi from '../../../src/contract/goods';
 import * as questionApi from '../../../src/contract/question';
 import * as uc from '../../../src/contract/user-center';
 import type { Database } from '../../../src/server/db/schema';
+import { markPaid } from '../../../src/server/services/order-state';
 import { request } from '../api-client';
 import type { TestServer } from '../test-server';
 import { addressBody } from '../user-center-flows';
@@ -81,9 +82,10 @@ export const OWNED_FACTORIES: Readonly<Record<string, Factory>> = {
   },
   /** A pending order of one physical good, made through the order API with the owner's address. */
   orders: async (s, owner) => rowOf(s, 'orders', (await physicalOrder(s, owner)).id),
-  /** The item of such an order. */
+  /** The item of such an order, paid (by the order state machine), so that item calls such as apply_refund serve A. */
   order_goods: async (s, owner) => {
     const order = await physicalOrder(s, owner);
+    await markPaid(s.services, order.id, s.services.clock());
     const item = await s.services.db.kysely
       .selectFrom('order_goods')
       .select('id')

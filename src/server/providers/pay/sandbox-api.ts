@@ -27,6 +27,11 @@ export interface SandboxOptions {
   probeEvery?: number;
   /** Delay between deliveries, ms. */
   repeatDelayMs?: number;
+  /**
+   * What a new refund answers: SUCCESS at once (the default), or PROCESSING, then SUCCESS when its notification is
+   * sent (as WeChat Pay mostly does: the result comes by notification or query).
+   */
+  refundStatus?: 'SUCCESS' | 'PROCESSING';
   /** Where deliveries go (tests replace it); defaults to fetch. */
   deliver?: (url: string, body: string, headers: Record<string, string>) => Promise<number>;
 }
@@ -271,7 +276,7 @@ export class WechatPaySandbox {
       refund_id: `50${this.o.clock()}${crypto.randomBytes(6).toString('hex')}`,
       refund,
       total: t.total,
-      status: 'SUCCESS',
+      status: this.o.refundStatus ?? 'SUCCESS',
       notify_url: b.notify_url ?? '',
       created_at: this.o.clock(),
     };
@@ -281,6 +286,9 @@ export class WechatPaySandbox {
       .onConflict((oc) => oc.column('out_refund_no').doNothing())
       .execute();
     await db.updateTable('sandbox_pay_transactions').set({ trade_state: 'REFUND' }).where('out_trade_no', '=', t.out_trade_no).execute();
+    const reply = this.reply(200, this.refundView(row));
+    if (row.status !== 'SUCCESS')
+      await db.updateTable('sandbox_pay_refunds').set({ status: 'SUCCESS' }).where('out_refund_no', '=', row.out_refund_no).execute();
     if (row.notify_url)
       void this.notify(row.notify_url, 'REFUND.SUCCESS', 'refund', {
         mchid: t.mchid,
@@ -293,7 +301,7 @@ export class WechatPaySandbox {
         amount: { total: t.total, refund, payer_total: t.total, payer_refund: refund },
         user_received_account: '支付用户零钱',
       });
-    return this.reply(200, this.refundView(row));
+    return reply;
   }
 
   /** The tester's choice at the cashier: pay (notification follows), cancel (nothing changes) or fail. */

@@ -46,6 +46,7 @@ export interface Transaction {
 
 export interface RefundReply {
   out_refund_no: string;
+  out_trade_no?: string;
   refund_id?: string;
   status: 'SUCCESS' | 'CLOSED' | 'PROCESSING' | 'ABNORMAL';
   amount?: { refund: number; total: number };
@@ -65,8 +66,19 @@ function rfc3339China(seconds: number): string {
   return `${d}+08:00`;
 }
 
-function upstream(message: string, busy = false): ApiError {
-  return new ApiError(busy ? 503 : 502, UPSTREAM_CODE, message);
+/** A failure of a WeChat Pay call; `wechatCode` is WeChat Pay's error code when it refused the request (4xx). */
+export class WechatPayError extends ApiError {
+  constructor(
+    httpStatus: number,
+    message: string,
+    readonly wechatCode = '',
+  ) {
+    super(httpStatus, UPSTREAM_CODE, message);
+  }
+}
+
+function upstream(message: string, busy = false, wechatCode = ''): ApiError {
+  return new WechatPayError(busy ? 503 : 502, message, wechatCode);
 }
 
 export class WechatPayClient {
@@ -124,7 +136,7 @@ export class WechatPayClient {
     }
     if (res.status >= 400) {
       const e = data as { code?: string; message?: string } | null;
-      throw upstream(`微信支付拒绝了请求：${e?.code ?? res.status}${e?.message ? ` ${e.message.slice(0, 80)}` : ''}`);
+      throw upstream(`微信支付拒绝了请求：${e?.code ?? res.status}${e?.message ? ` ${e.message.slice(0, 80)}` : ''}`, false, e?.code ?? '');
     }
     return { status: res.status, data };
   }
@@ -198,5 +210,16 @@ export class WechatPayClient {
     });
     if (!res.data) throw upstream('微信支付未返回退款结果');
     return res.data;
+  }
+
+  /** A refund as WeChat Pay sees it, by our refund number; null when WeChat Pay has no refund of that number. */
+  async queryRefund(outRefundNo: string): Promise<RefundReply | null> {
+    try {
+      const r = await this.send<RefundReply>('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`);
+      return r.data;
+    } catch (e) {
+      if (e instanceof WechatPayError && e.wechatCode === 'RESOURCE_NOT_EXISTS') return null;
+      throw e;
+    }
   }
 }
