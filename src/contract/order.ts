@@ -34,6 +34,8 @@ const orderItem = z.object({
   refund_status: refundStatusField,
   refund_status_text: z.string(),
   refund_note: z.string(),
+  /** Fen refunded for the item (its succeeded refund), 0 otherwise. */
+  refund_amount: z.number(),
   /** 1 when the caller may apply for a refund of the item now (`apply_refund`). */
   can_refund: z.number(),
 });

@@ -10,6 +10,7 @@ import { SANDBOX_MCHID } from '../../src/server/providers/pay/sandbox-keys';
 import { nonceOf } from '../../src/server/providers/pay/wechatpay-v3-crypto';
 import { NOTIFY_PATH } from '../../src/server/services/order-pay';
 import { REFUND_NOTIFY_PATH, reconcileRefunds } from '../../src/server/services/order-refund';
+import { shipItem, unshippedItems } from '../../src/server/services/order-shipping';
 import { request } from '../support/api-client';
 import { expectRefused } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
@@ -296,6 +297,32 @@ describe.each(databases())('%s', (kind) => {
     await payBack(other.id, 366);
     expect(await itemView(lu, other.id, other.items[0]?.id as number)).toMatchObject({ can_refund: 0 });
     expectRefused(await apply(lu, other.items[0]?.id as number), 409, CODE.conflict, '一年');
+  });
+
+  it('a physical item under refund is not shipped; refunded before shipping, its pieces go back on sale; a shipped one’s do not', async () => {
+    const u = await newUser(s);
+    const phys = await goodOf('physical');
+    const stockOf = async () => (await db().selectFrom('goods').select('stock').where('id', '=', phys.id).executeTakeFirstOrThrow()).stock;
+    const ship = (itemId: number, no: string) => shipItem(s.services, { orderGoodsId: itemId, carrier: 'zhongtong', trackingNo: no });
+
+    const before = await stockOf();
+    const o = await buyAndPay(u, { [phys.id]: 2 }, true);
+    const item = o.items[0] as (typeof o.items)[number];
+    expect(await stockOf()).toBe(before - 2);
+    const r = (await apply(u, item.id, '不想要了')).body.data;
+    expect((await unshippedItems(s.services)).map((i) => i.order_goods_id)).not.toContain(item.id);
+    await expect(ship(item.id, '73100000011111')).rejects.toThrow(/正在退款/);
+    expect((await ops('approve', String(r.id))).code).toBe(0);
+    expect(await stockOf()).toBe(before);
+    await expect(ship(item.id, '73100000011111')).rejects.toThrow(/已退款/);
+
+    // Shipped first, refunded after (the parcel is on its way back): the operator restocks by hand.
+    const o2 = await buyAndPay(u, { [phys.id]: 1 }, true);
+    const item2 = o2.items[0] as (typeof o2.items)[number];
+    expect((await ship(item2.id, '73100000022222')).outcome).toBe('shipped');
+    const r2 = (await apply(u, item2.id, '不想要了')).body.data;
+    expect((await ops('approve', String(r2.id))).code).toBe(0);
+    expect(await stockOf()).toBe(before - 1);
   });
 
   it('refuses what cannot be refunded: another user’s item like a missing one, unpaid orders, a missing or long reason', async () => {

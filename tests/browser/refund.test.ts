@@ -89,7 +89,15 @@ describe('refunds on the order detail', () => {
     await expect.poll(() => item.getByTestId('item-refund-status').textContent()).toBe('已退款');
     expect(await item.getByTestId('apply-refund').count()).toBe(0);
     expect(await item.getByRole('link', { name: '去学习' }).count()).toBe(0);
+    // The order's only item is refunded: the header says so and the amounts show what came back.
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('已退款');
+    expect(await page.getByTestId('order-refunded').textContent()).toBe(`¥${money(g.price)}`);
     await shot('refund-done');
+
+    // The order list marks the item too.
+    await page.goto(`${server.url}/order/list`);
+    const card = page.getByTestId('order-card').filter({ hasText: o.order_no });
+    await expect.poll(() => card.getByTestId('order-card-refund').textContent()).toBe('已退款');
 
     const row = await db().selectFrom('refunds').selectAll().where('order_id', '=', o.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'succeeded', reason: '买错了或重复购买：想买的是六级课程', amount: g.price });

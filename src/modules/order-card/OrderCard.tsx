@@ -31,6 +31,11 @@ export default function OrderCard({ props }: BlockProps<OrderCardProps>) {
             <span className="oc-price">
               <b>¥{money(i.price)}</b>
               <small>{t.qty(i.quantity)}</small>
+              {i.refund_status ? (
+                <small className={`oc-refund oc-refund-${i.refund_status}`} data-testid="order-card-refund">
+                  {i.refund_status_text}
+                </small>
+              ) : null}
             </span>
           </li>
         ))}

@@ -35,6 +35,7 @@ const order: OrderView = {
       refund_status: '',
       refund_status_text: '',
       refund_note: '',
+      refund_amount: 0,
       can_refund: 0,
     },
   ],

@@ -199,11 +199,13 @@ export default function OrderDetail({ props, env }: BlockProps<OrderDetailProps>
   };
 
   const goods = o.items.reduce((n, i) => n + i.amount, 0);
+  const refunded = o.items.reduce((n, i) => n + i.refund_amount, 0);
+  const allRefunded = o.status === 'paid' && o.items.length > 0 && o.items.every((i) => i.refund_status === 'succeeded');
   const reason = closeReasonText(o.close_reason);
   return (
     <div className="od" data-testid="order-detail" data-status={o.status}>
       <header className={`od-status od-status-${o.status}`}>
-        <h2 data-testid="order-status">{o.status_text}</h2>
+        <h2 data-testid="order-status">{allRefunded ? t.allRefunded : o.status_text}</h2>
         {o.status === 'pending' ? (
           <p>
             {t.pendingHint}
@@ -211,7 +213,7 @@ export default function OrderDetail({ props, env }: BlockProps<OrderDetailProps>
             <span data-testid="order-countdown">{left > 0 ? t.autoCloseIn(countdownText(left)) : t.closing}</span>
           </p>
         ) : o.status === 'paid' ? (
-          <p>{t.paidHint}</p>
+          <p>{allRefunded ? t.allRefundedHint : t.paidHint}</p>
         ) : (
           <p>{t.closedHints[o.close_reason] ?? t.closedHint}</p>
         )}
@@ -245,6 +247,11 @@ export default function OrderDetail({ props, env }: BlockProps<OrderDetailProps>
           <Row label={o.status === 'paid' ? t.payable : t.payableUnpaid}>
             <b className="od-total">¥{money(o.total)}</b>
           </Row>
+          {refunded > 0 ? (
+            <Row label={t.refunded}>
+              <span data-testid="order-refunded">¥{money(refunded)}</span>
+            </Row>
+          ) : null}
         </div>
       </section>
 

@@ -39,7 +39,7 @@ async function contentPaths(s: Services, items: readonly ItemRow[]): Promise<Map
   return out;
 }
 
-const NO_REFUND: ItemRefundState = { refund_status: '', refund_status_text: '', refund_note: '', can_refund: 0 };
+const NO_REFUND: ItemRefundState = { refund_status: '', refund_status_text: '', refund_note: '', refund_amount: 0, can_refund: 0 };
 
 function itemOf(i: ItemRow, paths: Map<number, string>, refunds: Map<number, ItemRefundState>): order.OrderItem {
   return {

@@ -299,6 +299,18 @@ async function withdraw(trx: Services['db']['kysely'], r: RefundRow, now: number
       left -= cut;
     }
   }
+  if (item.kind === 'physical') {
+    // Refunded before it left the warehouse: the reserved pieces go back on sale (goods without stock keep -1).
+    const shipped = await trx.selectFrom('shipments').select('id').where('order_goods_id', '=', item.id).executeTakeFirst();
+    if (!shipped) {
+      await trx
+        .updateTable('goods')
+        .set((eb) => ({ stock: eb('stock', '+', item.quantity) }))
+        .where('id', '=', item.good_id)
+        .where('stock', '>=', 0)
+        .execute();
+    }
+  }
   await trx
     .updateTable('goods')
     .set((eb) => ({ sales_volume: eb('sales_volume', '-', item.quantity) }))
@@ -520,6 +532,7 @@ export interface ItemRefundState {
   refund_status: RefundStatus | '';
   refund_status_text: string;
   refund_note: string;
+  refund_amount: number;
   can_refund: number;
 }
 
@@ -533,7 +546,7 @@ export async function itemRefundStates(
   if (items.length === 0) return out;
   const rows = await s.db.kysely
     .selectFrom('refunds')
-    .select(['id', 'order_goods_id', 'status', 'operator_note'])
+    .select(['id', 'order_goods_id', 'status', 'operator_note', 'amount'])
     .where(
       'order_goods_id',
       'in',
@@ -552,6 +565,7 @@ export async function itemRefundStates(
       refund_status: status,
       refund_status_text: status ? REFUND_STATUS_LABELS[status] : '',
       refund_note: latest?.operator_note ?? '',
+      refund_amount: mine.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amount, 0),
       can_refund: open && refusalFor(mine as RefundRow[]) === null ? 1 : 0,
     });
   }

@@ -109,6 +109,16 @@ async function shipIn(tx: ShippingServices, input: ShipInput, carrier: Carrier, 
     .where('id', '=', item.order_id)
     .executeTakeFirstOrThrow();
   if (o.status !== 'paid') throw conflict(`订单 ${o.order_no} ${o.status === 'pending' ? '尚未支付' : '已关闭'}，不能发货`);
+  const refund = await db
+    .selectFrom('refunds')
+    .select(['id', 'status'])
+    .where('order_goods_id', '=', item.id)
+    .where('status', 'in', ['pending_review', 'processing', 'succeeded'])
+    .executeTakeFirst();
+  if (refund) {
+    const what = refund.status === 'succeeded' ? '已退款' : '正在退款';
+    throw conflict(`订单商品 ${item.id}（${item.name}）${what}（退款申请 ${refund.id}），不能发货`);
+  }
   const existing = await db.selectFrom('shipments').selectAll().where('order_goods_id', '=', item.id).orderBy('id').execute();
   const same = existing.find((p) => p.carrier_code === carrier.code && p.tracking_no === trackingNo);
   if (same) return { outcome: 'unchanged', shipment: same, parcels: existing.length };
@@ -219,6 +229,17 @@ export async function unshippedItems(s: ShippingServices, limit = 200): Promise<
     .where('o.status', '=', 'paid')
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('shipments as p').select('p.id').whereRef('p.order_goods_id', '=', 'i.id'))),
+    )
+    // Items being refunded or refunded are not to be sent (the refund is decided first: scripts/ops/refunds.ts).
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('refunds as r')
+            .select('r.id')
+            .whereRef('r.order_goods_id', '=', 'i.id')
+            .where('r.status', 'in', ['pending_review', 'processing', 'succeeded']),
+        ),
+      ),
     )
     .orderBy('o.paid_at')
     .orderBy('i.id')
