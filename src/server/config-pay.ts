@@ -4,7 +4,8 @@
  * environment or from files it names, never from the repository, and are never logged or sent in replies.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
+
+import { secretFrom } from './config-secret';
 
 type Env = Record<string, string | undefined>;
 
@@ -27,18 +28,6 @@ export interface PayConfig {
   wechatPay: WechatPaySettings | null;
   /** The notify URL WeChat Pay calls (https, no query); '' = this server's own origin + /api/pay/notify/wechat. */
   payNotifyUrl: string;
-}
-
-function secret(env: Env, name: string): string | undefined {
-  const file = env[`${name}_FILE`];
-  if (file) {
-    try {
-      return fs.readFileSync(file, 'utf8').trim();
-    } catch {
-      throw new Error(`${name}_FILE names a file that cannot be read: ${file}`);
-    }
-  }
-  return env[name] || undefined;
 }
 
 function need(v: string | undefined, name: string): string {
@@ -67,20 +56,20 @@ export function payFrom(env: Env): PayConfig {
   if (!/^https:\/\//.test(notify) && !/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(notify))
     throw new Error('PAY_PROVIDER=wechat needs PAY_NOTIFY_URL (https, publicly reachable, no query)');
   const verifyKeys: Array<{ serial: string; pem: string }> = [];
-  const publicKey = secret(env, 'WECHATPAY_PUBLIC_KEY');
+  const publicKey = secretFrom(env, 'WECHATPAY_PUBLIC_KEY');
   const publicKeyId = env.WECHATPAY_PUBLIC_KEY_ID;
   if (publicKey) {
     if (!publicKeyId?.startsWith('PUB_KEY_ID_')) throw new Error('WECHATPAY_PUBLIC_KEY_ID must be the key’s id (PUB_KEY_ID_…)');
     verifyKeys.push({ serial: publicKeyId, pem: checkKey(publicKey, 'public', 'WECHATPAY_PUBLIC_KEY') });
   }
-  const cert = secret(env, 'WECHATPAY_PLATFORM_CERT');
+  const cert = secretFrom(env, 'WECHATPAY_PLATFORM_CERT');
   if (cert) {
     const serial = need(env.WECHATPAY_PLATFORM_CERT_SERIAL, 'WECHATPAY_PLATFORM_CERT_SERIAL (with WECHATPAY_PLATFORM_CERT)');
     verifyKeys.push({ serial, pem: checkKey(cert, 'public', 'WECHATPAY_PLATFORM_CERT') });
   }
   if (verifyKeys.length === 0)
     throw new Error('PAY_PROVIDER=wechat needs WECHATPAY_PUBLIC_KEY(_FILE) with WECHATPAY_PUBLIC_KEY_ID, or a platform certificate');
-  const apiV3Key = need(secret(env, 'WECHATPAY_APIV3_KEY'), 'WECHATPAY_APIV3_KEY or WECHATPAY_APIV3_KEY_FILE');
+  const apiV3Key = need(secretFrom(env, 'WECHATPAY_APIV3_KEY'), 'WECHATPAY_APIV3_KEY or WECHATPAY_APIV3_KEY_FILE');
   if (Buffer.byteLength(apiV3Key) !== 32) throw new Error('WECHATPAY_APIV3_KEY must be 32 bytes');
   return {
     payProvider: 'wechat',
@@ -89,7 +78,7 @@ export function payFrom(env: Env): PayConfig {
       mchid: need(env.WECHATPAY_MCHID, 'WECHATPAY_MCHID'),
       serialNo: need(env.WECHATPAY_SERIAL_NO, 'WECHATPAY_SERIAL_NO (the merchant API certificate serial)'),
       privateKeyPem: checkKey(
-        need(secret(env, 'WECHATPAY_PRIVATE_KEY'), 'WECHATPAY_PRIVATE_KEY_FILE (apiclient_key.pem)'),
+        need(secretFrom(env, 'WECHATPAY_PRIVATE_KEY'), 'WECHATPAY_PRIVATE_KEY_FILE (apiclient_key.pem)'),
         'private',
         'WECHATPAY_PRIVATE_KEY',
       ),

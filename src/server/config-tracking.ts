@@ -3,7 +3,8 @@
  * TRACKING_PROVIDER=kuaidi100 asks Kuaidi100's real-time query API with the company number and key Kuaidi100 gave.
  * The key comes only from the environment or a file it names (KUAIDI100_KEY_FILE), and is never logged or answered.
  */
-import fs from 'node:fs';
+
+import { secretFrom } from './config-secret';
 import { KUAIDI100_API_BASE, type Kuaidi100Settings } from './providers/tracking/kuaidi100';
 
 type Env = Record<string, string | undefined>;
@@ -14,18 +15,6 @@ export interface TrackingConfig {
   kuaidi100: Pick<Kuaidi100Settings, 'customer' | 'key' | 'apiBase'> | null;
   /** A parcel's track is asked of the provider at most this often (TRACKING_REFRESH_SECONDS); final tracks never again. */
   trackingRefreshSeconds: number;
-}
-
-function secret(env: Env, name: string): string | undefined {
-  const file = env[`${name}_FILE`];
-  if (file) {
-    try {
-      return fs.readFileSync(file, 'utf8').trim();
-    } catch {
-      throw new Error(`${name}_FILE names a file that cannot be read: ${file}`);
-    }
-  }
-  return env[name] || undefined;
 }
 
 export function trackingFrom(env: Env): TrackingConfig {
@@ -39,7 +28,7 @@ export function trackingFrom(env: Env): TrackingConfig {
   if (provider === 'sandbox') return { trackingProvider: 'sandbox', kuaidi100: null, trackingRefreshSeconds };
   const customer = env.KUAIDI100_CUSTOMER;
   if (!customer) throw new Error('TRACKING_PROVIDER=kuaidi100 needs KUAIDI100_CUSTOMER (the company number Kuaidi100 assigned)');
-  const key = secret(env, 'KUAIDI100_KEY');
+  const key = secretFrom(env, 'KUAIDI100_KEY');
   if (!key) throw new Error('TRACKING_PROVIDER=kuaidi100 needs KUAIDI100_KEY or KUAIDI100_KEY_FILE');
   const apiBase = (env.KUAIDI100_API_BASE || KUAIDI100_API_BASE).replace(/\/+$/, '');
   // https as Kuaidi100 serves it; plain http only to a loopback address (a local fake of Kuaidi100 in tests).

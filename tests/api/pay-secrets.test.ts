@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -14,17 +13,10 @@ import {
 } from '../../src/server/providers/pay/sandbox-keys';
 import { SANDBOX_BASE } from '../../src/server/providers/pay/sandbox-routes';
 import { NOTIFY_PATH } from '../../src/server/services/order-pay';
+import { freePort } from '../support/free-port';
 import { productionEnv, type ServerProcess, spawnServer } from '../support/server-process';
 import { loginBySms, signedClient } from '../support/signed-client';
 import { startTestServer, type TestServer } from '../support/test-server';
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 /**
  * A full payment with PAY_PROVIDER=wechat, the real adapter configured only by environment variables and key files

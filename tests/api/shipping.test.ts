@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -18,6 +17,7 @@ import { markClosed, markPaid } from '../../src/server/services/order-state';
 import { request } from '../support/api-client';
 import { type FakeKuaidi100, startFakeKuaidi100 } from '../support/fake-kuaidi100';
 import { expectRefused } from '../support/flows';
+import { freePort } from '../support/free-port';
 import { type ServerProcess, spawnServer } from '../support/server-process';
 import { loginBySms, signedClient } from '../support/signed-client';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
@@ -398,14 +398,6 @@ describe.each(databases())('%s', (kind) => {
     });
   });
 });
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 /**
  * The whole path as an operator runs it: the server configured by environment variables only (the key from a file),
