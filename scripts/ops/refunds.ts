@@ -20,15 +20,8 @@ import { loadConfig } from '../../src/server/config';
 import { connect } from '../../src/server/db/connect';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { createPayProvider, type PayProvider } from '../../src/server/providers/pay';
-import {
-  approveRefund,
-  HOLD_REASONS,
-  listRefunds,
-  type RefundRow,
-  type RefundServices,
-  rejectRefund,
-  retryRefund,
-} from '../../src/server/services/order-refund';
+import { approveRefund, listRefunds, rejectRefund, retryRefund } from '../../src/server/services/refund-review';
+import { HOLD_REASONS, type RefundRow, type RefundServices } from '../../src/server/services/refund-rows';
 
 const USAGE = [
   '用法：npm run refunds -- list [状态]',

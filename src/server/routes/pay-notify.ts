@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../http/context';
 import { NOTIFY_PATH } from '../services/order-pay';
-import { REFUND_NOTIFY_PATH } from '../services/order-refund';
 import { handlePayNotification } from '../services/pay-notify';
 import { handleRefundNotification } from '../services/refund-notify';
+import { REFUND_NOTIFY_PATH } from '../services/refund-rows';
 
 /** WeChat Pay's notify URLs (payments, refunds): the raw body is what is verified, so it is read as text (no JSON parsing before). */
 export function registerPayNotifyRoutes(app: FastifyInstance, s: Services): void {

@@ -6,7 +6,7 @@
 import type { Services } from '../http/context';
 import { closeWithWechat } from './order-close';
 import { refreshFromWechat } from './order-pay';
-import { reconcileRefunds } from './order-refund';
+import { reconcileRefunds } from './refund-settle';
 
 /** Closes the orders due now (one user's, or everyone's; at most `limit`); returns how many this caller closed. */
 export async function closeExpiredOrders(s: Services, opts: { userId?: number; limit?: number } = {}): Promise<number> {

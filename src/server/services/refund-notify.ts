@@ -7,8 +7,8 @@
  * Answers 204 when handled (also for a repeat), 4xx with `{code: FAIL}` otherwise, and nothing changes then.
  */
 import type { Services } from '../http/context';
-import { applyRefundWord } from './order-refund';
 import { fail, type NotifyAnswer, openNotification } from './pay-notify';
+import { applyRefundWord } from './refund-settle';
 
 /** The decrypted resource of a refund notification (WeChat Pay API v3, 退款结果通知). */
 export interface RefundResource {
