@@ -16,7 +16,7 @@ import { request } from '../support/api-client';
 import { expectRefused } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
 import { createAddress, newUser, type TestUser } from '../support/user-center-flows';
-import { postNotification, signedNotification } from '../support/wechatpay-notify';
+import { keepSandboxNotifications, postNotification, signedNotification } from '../support/wechatpay-notify';
 
 /**
  * Refunds (issue 15) against the offline WeChat Pay sandbox: the instant path and the operator's, the refund
@@ -132,14 +132,7 @@ describe.each(databases())('%s', (kind) => {
   beforeAll(async () => {
     s = await startTestServer(kind, { config: { orderSweepSeconds: 0 } });
     pay = await s.services.providers.pay();
-    Object.assign((pay.sandbox as unknown as { o: object }).o, {
-      repeats: 0,
-      probeEvery: 0,
-      deliver: async (url: string, body: string, headers: Record<string, string>) => {
-        sent.push({ url, body, headers });
-        return 204;
-      },
-    });
+    keepSandboxNotifications(pay, sent);
   });
   afterAll(() => s.close());
 

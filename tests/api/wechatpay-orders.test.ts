@@ -12,7 +12,7 @@ import { request } from '../support/api-client';
 import { expectRefused } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
 import { newUser, type TestUser } from '../support/user-center-flows';
-import { signedNotification } from '../support/wechatpay-notify';
+import { keepSandboxNotifications, signedNotification } from '../support/wechatpay-notify';
 
 /**
  * Paying orders through WeChat Pay (here its offline sandbox, which speaks the published API v3): prepay reuse and
@@ -82,14 +82,7 @@ describe.each(databases())('%s', (kind) => {
   beforeAll(async () => {
     s = await startTestServer(kind);
     pay = await s.services.providers.pay();
-    Object.assign((pay.sandbox as unknown as { o: object }).o, {
-      repeats: 0,
-      probeEvery: 0,
-      deliver: async (url: string, body: string, headers: Record<string, string>) => {
-        sent.push({ url, body, headers });
-        return 204;
-      },
-    });
+    keepSandboxNotifications(pay, sent);
   });
   afterAll(() => s.close());
 

@@ -7,6 +7,7 @@ import { SANDBOX_BASE } from '../../src/server/providers/pay/sandbox-routes';
 import { WechatPayClient } from '../../src/server/providers/pay/wechatpay-client';
 import { decryptResource, signedHeadersOf, verifySigned } from '../../src/server/providers/pay/wechatpay-v3-crypto';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
+import { keepSandboxNotifications } from '../support/wechatpay-notify';
 
 /**
  * The WeChat Pay API v3 adapter against the offline sandbox, a local implementation of the published protocol with
@@ -34,15 +35,7 @@ describe.each(databases())('%s', (kind) => {
     s = await startTestServer(kind);
     pay = await s.services.providers.pay();
     // Keep deliveries here instead of posting them to example.com.
-    Object.assign((pay.sandbox as unknown as { o: object }).o, {
-      repeats: 1,
-      repeatDelayMs: 1,
-      probeEvery: 1,
-      deliver: async (url: string, body: string, headers: Record<string, string>) => {
-        deliveries.push({ url, body, headers });
-        return 200;
-      },
-    });
+    keepSandboxNotifications(pay, deliveries, { repeats: 1, repeatDelayMs: 1, probeEvery: 1, reply: 200 });
   });
   afterAll(() => s.close());
 

@@ -44,3 +44,31 @@ export async function signedNotification(
 export function postNotification(s: TestServer, path: string, n: ForgedNotification): Promise<Response> {
   return fetch(s.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...n.headers }, body: n.body });
 }
+
+/** A notification the sandbox sent, as it would have been posted. */
+export interface SentNotification {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Makes the payment sandbox keep its notifications in `sent` (answered `reply`) instead of posting them, so each test
+ * delivers what it wants; `options` set its repeats and probes (default: none).
+ */
+export function keepSandboxNotifications(
+  pay: { sandbox?: unknown },
+  sent: SentNotification[],
+  options: { repeats?: number; repeatDelayMs?: number; probeEvery?: number; reply?: number } = {},
+): void {
+  const { reply = 204, ...rest } = options;
+  Object.assign((pay.sandbox as { o: object }).o, {
+    repeats: 0,
+    probeEvery: 0,
+    ...rest,
+    deliver: async (url: string, body: string, headers: Record<string, string>) => {
+      sent.push({ url, body, headers });
+      return reply;
+    },
+  });
+}
