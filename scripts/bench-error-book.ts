@@ -25,6 +25,7 @@ import type { Services } from '../src/server/http/context';
 import { JwtService } from '../src/server/security/jwt';
 import { loginByMobile } from '../src/server/services/sessions';
 import { startServer } from '../src/server/start';
+import { STAGING_ON_SANDBOXES } from './staging-env';
 
 type Kind = 'sqlite' | 'postgres';
 const ERRORS = Number(process.env.BENCH_ERRORS ?? 10000);
@@ -58,7 +59,7 @@ async function run(kind: Kind, dbUrl: string | undefined): Promise<boolean> {
   if (schema) await admin(`CREATE SCHEMA ${schema}`);
   const jwtSecret = crypto.randomBytes(32).toString('hex');
   const config = loadConfig(
-    { NODE_ENV: 'production', JWT_SECRET: jwtSecret, SIGN_KEY: DEFAULT_SIGN_KEY, ENCRYPT_KEY: DEFAULT_ENCRYPT_KEY, LOG_LEVEL: 'silent' },
+    { NODE_ENV: 'production', ...STAGING_ON_SANDBOXES, JWT_SECRET: jwtSecret, SIGN_KEY: DEFAULT_SIGN_KEY, ENCRYPT_KEY: DEFAULT_ENCRYPT_KEY, LOG_LEVEL: 'silent' },
     { dataDir, port: 0, host: '127.0.0.1', clientDir: undefined, databaseUrl: kind === 'postgres' ? dbUrl : undefined, seedDemo: true },
   );
   const server = await startServer(config, { pgSchema: schema });

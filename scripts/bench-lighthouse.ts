@@ -21,6 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../src/protocol/keys';
+import { STAGING_ON_SANDBOXES } from './staging-env';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
@@ -73,6 +74,7 @@ async function startServer(dir: string): Promise<{ url: string; stop: () => Prom
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      ...STAGING_ON_SANDBOXES,
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: path.join(dir, 'data'),

@@ -34,6 +34,7 @@ import type { Envelope } from '../src/contract/envelope';
 import * as genusApi from '../src/contract/genus';
 import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../src/protocol/keys';
 import { computeSign } from '../src/protocol/sign';
+import { STAGING_ON_SANDBOXES } from './staging-env';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CPU_RATE = Math.max(1, Number(process.env.BENCH_CPU_RATE ?? 4));
@@ -67,6 +68,7 @@ async function startServer(dir: string): Promise<Server> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      ...STAGING_ON_SANDBOXES,
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: path.join(dir, 'data'),

@@ -39,6 +39,7 @@ import { computeSign } from '../src/protocol/sign';
 import { loadConfig } from '../src/server/config';
 import { mulberry32 } from '../src/server/db/seed/prng';
 import { startServer } from '../src/server/start';
+import { STAGING_ON_SANDBOXES } from './staging-env';
 
 type Kind = 'sqlite' | 'postgres';
 const SERVE_FLAG = '--serve';
@@ -68,6 +69,7 @@ async function serve(kind: Kind, adminUrl: string): Promise<void> {
   if (schema) await admin(`CREATE SCHEMA ${schema}`);
   const env = {
     NODE_ENV: 'production',
+    ...STAGING_ON_SANDBOXES,
     JWT_SECRET: process.env.SOAK_JWT_SECRET,
     SIGN_KEY: process.env.SOAK_SIGN_KEY,
     ENCRYPT_KEY: crypto.randomBytes(16).toString('hex'),

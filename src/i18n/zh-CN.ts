@@ -4,7 +4,7 @@
  * `./zh-CN/<module>.ts`, imported by that module so they ride in its lazy chunk instead of the first load.
  */
 export const zhCN = {
-  app: { name: '备考', loading: '加载中…' },
+  app: { name: '备考', loading: '加载中…', staging: '测试环境', stagingHint: '测试环境：支付、短信等外部服务为模拟，请勿使用真实信息' },
   network: {
     failed: '网络异常，请检查网络后重试',
     timeout: '请求超时，请稍后再试',

@@ -18,12 +18,12 @@ afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-const PROD_KEYS = { SIGN_KEY: 'beikao-dev-sign-key', ENCRYPT_KEY: 'beikao-dev-encrypt-key' };
+const PROD_KEYS = { SIGN_KEY: 'beikao-dev-sign-key', ENCRYPT_KEY: 'beikao-dev-encrypt-key', VOD_KEY: 'v', ALLOW_SANDBOXES: '1' };
 
 describe('configuration', () => {
   it('production refuses to start without JWT_SECRET, SIGN_KEY or ENCRYPT_KEY', () => {
     const dataDir = tempDir();
-    expect(() => loadConfig({ NODE_ENV: 'production', ...PROD_KEYS }, { dataDir })).toThrow('JWT_SECRET is required');
+    expect(() => loadConfig({ NODE_ENV: 'production', ...PROD_KEYS }, { dataDir })).toThrow('JWT_SECRET (or JWT_SECRET_FILE) is required');
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ENCRYPT_KEY: 'e' }, { dataDir })).toThrow('SIGN_KEY');
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', ...PROD_KEYS }, { dataDir })).toThrow('at least 32');
     expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
@@ -74,7 +74,7 @@ describe('start-up', () => {
     await second.close();
   });
 
-  it('in production the dev inbox, the sandbox page and dev-only pages are not served', async () => {
+  it('in production (here a staging server on sandboxes) the dev inbox, the sandbox page and dev-only pages are not served', async () => {
     const dataDir = tempDir();
     const env = { NODE_ENV: 'production', JWT_SECRET: crypto.randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', ...PROD_KEYS };
     const server = await startServer(loadConfig(env, { dataDir, port: 0, clientDir: undefined, logLevel: 'silent' }));

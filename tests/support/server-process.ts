@@ -20,10 +20,16 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Production mode with throwaway secrets (the server refuses to start without them). */
+/**
+ * Production mode with throwaway secrets (the server refuses to start without them), as a staging server: on the
+ * offline sandboxes (ALLOW_SANDBOXES=1) with the dev inbox (DEV_TOOLS=1), since no real carrier or WeChat Pay is here.
+ */
 export function productionEnv(): Record<string, string> {
   return {
     NODE_ENV: 'production',
+    ALLOW_SANDBOXES: '1',
+    DEV_TOOLS: '1',
+    VOD_KEY: crypto.randomBytes(16).toString('hex'),
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     SIGN_KEY: crypto.randomBytes(16).toString('hex'),
     ENCRYPT_KEY: crypto.randomBytes(16).toString('hex'),

@@ -78,13 +78,14 @@ export class ShellPages {
     private readonly template: string,
     clientDir: string,
     private readonly pages: PageStore,
+    private readonly opts: { staging?: boolean } = {},
   ) {
     this.templateHash = crypto.createHash('sha1').update(template).digest('base64url').slice(0, 10);
     this.chunks = blockChunks(clientDir);
   }
 
-  static fromDir(clientDir: string, pages: PageStore): ShellPages {
-    return new ShellPages(fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'), clientDir, pages);
+  static fromDir(clientDir: string, pages: PageStore, opts: { staging?: boolean } = {}): ShellPages {
+    return new ShellPages(fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'), clientDir, pages, opts);
   }
 
   forPath(pathname: string): ShellReply {
@@ -107,6 +108,10 @@ export class ShellPages {
     const config = route ? this.pages.get(route.name) : undefined;
     const head: string[] = [];
     const body = [jsonScript('page-manifest', manifest)];
+    // A staging server (production on sandboxes) says so on every page, before any script runs and outside React.
+    if (this.opts.staging) {
+      body.push(`<div class="staging-ribbon" role="note" title="${escapeHtml(i18n.app.stagingHint)}">${escapeHtml(i18n.app.staging)}</div>`);
+    }
     if (config) {
       body.push(jsonScript('page-config', config, ` data-name="${escapeHtml(config.name)}"`));
       const files = { js: new Set<string>(), css: new Set<string>() };

@@ -24,6 +24,7 @@ export async function registerClientFiles(
   app: FastifyInstance,
   clientDir: string | undefined,
   pages: PageStore,
+  opts: { staging?: boolean } = {},
 ): Promise<((req: FastifyRequest, reply: FastifyReply) => FastifyReply) | null> {
   if (!clientDir || !fs.existsSync(path.join(clientDir, 'index.html'))) return null;
   await app.register(fastifyStatic, {
@@ -35,7 +36,7 @@ export async function registerClientFiles(
       res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const shells = ShellPages.fromDir(clientDir, pages);
+  const shells = ShellPages.fromDir(clientDir, pages, opts);
   return (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     const shell = shells.forPath(pathname);

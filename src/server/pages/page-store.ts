@@ -66,7 +66,8 @@ export class PageStore {
     private readonly root: string,
     schemasDir: string,
     private readonly log: (record: PageLogRecord) => void,
-    private readonly production = false,
+    /** Hide `meta.devOnly` pages (dev tools are off: production, or a non-loopback server without DEV_TOOLS=1). */
+    private readonly hideDevPages = false,
   ) {
     this.checker = new ConfigChecker(schemasDir);
     this.tabBar = new TabBarFile(root, schemasDir, log);
@@ -81,7 +82,7 @@ export class PageStore {
     const first = !this.loadedOnce;
     this.loadedOnce = true;
     for (const r of results) {
-      if (!r.config || (this.production && r.config.meta.devOnly)) continue;
+      if (!r.config || (this.hideDevPages && r.config.meta.devOnly)) continue;
       const before = this.byFile.get(r.file);
       this.byFile.set(r.file, { file: r.file, config: r.config });
       if (!first && (!before || JSON.stringify(before.config) !== JSON.stringify(r.config))) {
