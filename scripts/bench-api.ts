@@ -202,7 +202,14 @@ async function serve(kind: Kind, url: string | undefined): Promise<void> {
   if (schema) await admin(`CREATE SCHEMA ${schema}`);
   const jwtSecret = crypto.randomBytes(32).toString('hex');
   const config = loadConfig(
-    { NODE_ENV: 'production', ...STAGING_ON_SANDBOXES, JWT_SECRET: jwtSecret, SIGN_KEY: DEFAULT_SIGN_KEY, ENCRYPT_KEY: DEFAULT_ENCRYPT_KEY, LOG_LEVEL: 'silent' },
+    {
+      NODE_ENV: 'production',
+      ...STAGING_ON_SANDBOXES,
+      JWT_SECRET: jwtSecret,
+      SIGN_KEY: DEFAULT_SIGN_KEY,
+      ENCRYPT_KEY: DEFAULT_ENCRYPT_KEY,
+      LOG_LEVEL: 'silent',
+    },
     { dataDir, port: 0, host: '127.0.0.1', clientDir: undefined, databaseUrl: url, seedDemo: true },
   );
   const server = await startServer(config, { pgSchema: schema });

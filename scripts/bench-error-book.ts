@@ -59,7 +59,14 @@ async function run(kind: Kind, dbUrl: string | undefined): Promise<boolean> {
   if (schema) await admin(`CREATE SCHEMA ${schema}`);
   const jwtSecret = crypto.randomBytes(32).toString('hex');
   const config = loadConfig(
-    { NODE_ENV: 'production', ...STAGING_ON_SANDBOXES, JWT_SECRET: jwtSecret, SIGN_KEY: DEFAULT_SIGN_KEY, ENCRYPT_KEY: DEFAULT_ENCRYPT_KEY, LOG_LEVEL: 'silent' },
+    {
+      NODE_ENV: 'production',
+      ...STAGING_ON_SANDBOXES,
+      JWT_SECRET: jwtSecret,
+      SIGN_KEY: DEFAULT_SIGN_KEY,
+      ENCRYPT_KEY: DEFAULT_ENCRYPT_KEY,
+      LOG_LEVEL: 'silent',
+    },
     { dataDir, port: 0, host: '127.0.0.1', clientDir: undefined, databaseUrl: kind === 'postgres' ? dbUrl : undefined, seedDemo: true },
   );
   const server = await startServer(config, { pgSchema: schema });

@@ -52,6 +52,7 @@ const MUST_STAY_LAZY = [
   { label: 'hls.js light build (only where HLS is not native)', pattern: /^hls\.light\.js$/ },
   { label: 'e-book reader module (src/modules/ebook-reader)', pattern: /^(EbookReader|ebook-reader|download-action)\.(js|css)$/ },
   { label: 'IndexedDB offline store (src/platform/offline-store.ts)', pattern: /^offline-store\.js$/ },
+  { label: 'SMS challenge widget (altcha, src/modules/shared/sms-challenge)', pattern: /^SmsChallenge\.(js|css)$/ },
 ];
 let lazyBroken = false;
 console.log('must stay lazy:');

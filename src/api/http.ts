@@ -6,6 +6,8 @@ export interface HttpHooks {
   encryptKey: string;
   timeoutMs: number;
   token(): string;
+  /** This browser's random id, sent as the `DeviceId` header (the server limits SMS sends per device with it). */
+  deviceId?(): string;
   onUnauthorized(): void;
   /** Code 4440: the session ended; `msg` is the server's message for the user. */
   onSessionInvalid(msg: string): void;
@@ -61,7 +63,7 @@ export function queryString(params: Params): string {
 }
 
 /**
- * The request layer with the every-request rules, on the platform's `fetch`: DeviceType header, sign,
+ * The request layer with the every-request rules, on the platform's `fetch`: DeviceType and DeviceId headers, sign,
  * 30 s timeout, HTTP 200–499 resolve (never throw), Bearer token, 401 and 4440 handling, `data.encrypt`
  * decryption. A network failure, a timeout or a 5xx rejects with an HttpFailure.
  */
@@ -70,6 +72,8 @@ export function createHttp(h: HttpHooks, fetchImpl: FetchLike = (url, init) => g
     const headers: Record<string, string> = { DeviceType: 'web', Accept: 'application/json' };
     const token = h.token();
     if (token) headers.Authorization = `Bearer ${token}`;
+    const device = h.deviceId?.();
+    if (device) headers.DeviceId = device;
     if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
     const sign = computeSign(h.signKey, req.signPath, req.params);
     const post = req.method === 'POST';

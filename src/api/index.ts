@@ -3,6 +3,7 @@ import { sessionInvalid, unauthorized } from '../state/session-expiry';
 import { requestEnded, requestStarted } from '../state/ui';
 import { createCall } from './client';
 import { ENCRYPT_KEY, REQUEST_TIMEOUT_MS, SIGN_KEY } from './config';
+import { deviceId } from './device-id';
 import { createHttp } from './http';
 
 export const http = createHttp({
@@ -10,6 +11,7 @@ export const http = createHttp({
   encryptKey: ENCRYPT_KEY,
   timeoutMs: REQUEST_TIMEOUT_MS,
   token: () => currentToken(),
+  deviceId,
   onUnauthorized: unauthorized,
   onSessionInvalid: sessionInvalid,
   onStart: requestStarted,

@@ -4,13 +4,13 @@ import { navigateTo } from '../platform/navigation';
 import { saveImage, share } from '../platform/share';
 import { storage } from '../platform/storage';
 import { endpointTable } from '../runtime/endpoint-table.gen';
-import type { Env } from '../runtime/env';
-import { deleteJwt, loginSucceeded } from '../state/auth';
+import type { Env, Outbox } from '../runtime/env';
+import { forgetLastWriter } from '../runtime/outbox-rules';
+import { authState, deleteJwt, loginSucceeded } from '../state/auth';
 import { selectSubject, subjectHistory } from '../state/exam-context';
+import { isTokenValid } from '../state/jwt';
 import { askConfirm, showToast, uiState } from '../state/ui';
-
-/** Typed call by endpoint id through the request layer (the compact table knows method, host and path). */
-export const callId: Env['call'] = (id, input, opts) => call(endpointTable[id], input ?? {}, opts) as ReturnType<Env['call']>;
+import { callId } from './call-id';
 
 /** Offline stores on IndexedDB, loaded on first use (src/platform/offline-store.ts is not in the first load). */
 const offlineStore = () => import('../platform/offline-store').then((m) => m.offlineStore);
@@ -21,6 +21,29 @@ const offline: Env['offline'] = {
   list: (store, prefix) => offlineStore().then((s) => s.list(store, prefix)),
 };
 
+/** The logged-in user's id (the token's `sub`), '' when nobody is or the token has expired. */
+function sessionUser(): string {
+  const claims = authState.parsedJwt;
+  return authState.jwt && claims && isTokenValid(claims, Date.now()) && typeof claims.sub === 'string' ? claims.sub : '';
+}
+
+/** The outbox (src/runtime/outbox.ts) in its own chunk, loaded on first use: only the reader and the answerer need it. */
+function lazyOutbox(load: () => Promise<Outbox>): Outbox {
+  let loading: Promise<Outbox> | null = null;
+  const box = () => {
+    loading ??= load();
+    return loading;
+  };
+  return {
+    send: (w) => box().then((o) => o.send(w)),
+    put: (w) => box().then((o) => o.put(w)),
+    list: (prefix) => box().then((o) => o.list(prefix)),
+    remove: (clientId) => box().then((o) => o.remove(clientId)),
+    clear: (prefix) => box().then((o) => o.clear(prefix)),
+    flush: (prefix) => box().then((o) => o.flush(prefix)),
+  };
+}
+
 /** Paying: its own chunk (src/app/pay/), loaded on the first payment. */
 const payChunk = () => import('./pay').then((m) => m.payApi);
 const pay: Env['pay'] = {
@@ -30,9 +53,11 @@ const pay: Env['pay'] = {
 
 /** The one environment of the app: what blocks, modules and the shell may do outside themselves. */
 export function createAppEnv(): Env {
+  const beacon: Env['beacon'] = (id, input) => call(endpointTable[id], input, { keepalive: true }) as ReturnType<Env['beacon']>;
+  const outbox = lazyOutbox(() => import('../runtime/outbox').then((m) => m.createOutbox({ offline, storage, beacon, user: sessionUser })));
   return {
     call: callId,
-    beacon: (id, input) => call(endpointTable[id], input, { keepalive: true }) as ReturnType<Env['beacon']>,
+    beacon,
     callDynamic: (endpoint, input) => call(endpoint, input),
     navigate: navigateTo,
     toast: showToast,
@@ -43,12 +68,16 @@ export function createAppEnv(): Env {
     storage,
     pay,
     offline,
+    outbox,
     popup: (name) => {
       uiState.popup = name;
     },
     session: {
       login: (token, isFirst) => loginSucceeded(token, isFirst),
-      logout: deleteJwt,
+      logout: () => {
+        deleteJwt();
+        forgetLastWriter(storage);
+      },
     },
     subject: {
       select: (c) => selectSubject(c.genusId, c.categoryId, c.name),

@@ -7,7 +7,7 @@ import type { OauthDeps } from '../platform/wechat/oauth-flow';
 import { type OauthContext, oauthStep, sessionStore } from '../platform/wechat/oauth-state';
 import { authState, loginSucceeded } from '../state/auth';
 import { showToast } from '../state/ui';
-import { callId } from './env';
+import { callId } from './call-id';
 
 /** The server's message; for a network failure or a 5xx (status -1) the flow's own. */
 const failureText = (res: { status: number; msg: string }) => (res.status === -1 || !res.msg ? i18n.wechat.authorizeFailed : res.msg);

@@ -4,6 +4,36 @@ import { CODE } from './envelope';
 import { empty, flag, httpUrl, mobile, smsCode } from './fields';
 
 const sent = z.object({ expires_in: z.number(), resend_in: z.number() });
+
+/** A solved proof-of-work challenge (the ALTCHA widget's payload: base64 of `{challenge, solution}`), sent when asked for (4028). */
+export const altchaPayload = () => z.optional(z.string('须为字符串').check(z.maxLength(2048, '过长')));
+
+/** An ALTCHA challenge (PBKDF2/SHA-256 proof of work), echoed back unchanged inside the solved payload. */
+const challenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.optional(z.string()),
+    expiresAt: z.number(),
+  }),
+  signature: z.string(),
+});
+
+export const smsChallenge = endpoint({
+  id: 'auth.sms_challenge',
+  method: 'GET',
+  host: 'member',
+  path: '/api/auth/sms-challenge',
+  input: empty(),
+  output: challenge,
+  auth: 'none',
+  summary: '获取发送短信验证码前的人机验证题（工作量证明，5 分钟内有效，每题只能用一次）',
+  errors: [CODE.upstream],
+});
 const loginUser = z.object({ id: z.number(), mobile: z.string(), nickname: z.string(), is_first: z.number() });
 
 export const sendMobileCode = endpoint({
@@ -11,11 +41,11 @@ export const sendMobileCode = endpoint({
   method: 'GET',
   host: 'member',
   path: '/api/auth/send-mobile-code',
-  input: z.object({ mobile: mobile(), is_register: z._default(flag(), 0) }),
+  input: z.object({ mobile: mobile(), is_register: z._default(flag(), 0), altcha: altchaPayload() }),
   output: sent,
   auth: 'none',
-  summary: '发送短信验证码；is_register 1 表示注册，已注册的手机号被拒绝',
-  errors: [CODE.tooMany, CODE.conflict],
+  summary: '发送短信验证码；is_register 1 表示注册，已注册的手机号被拒绝；同一网络发送较多时须先完成人机验证（4028）',
+  errors: [CODE.challengeRequired, CODE.tooMany, CODE.conflict],
 });
 
 export const sendMobileCodeSigned = endpoint({
@@ -27,11 +57,12 @@ export const sendMobileCodeSigned = endpoint({
     mobile: mobile(),
     /** `<seconds>.<hex HMAC-SHA256(signKey, mobile + ":" + seconds)>`, valid for 5 minutes. */
     token: z.string('须为字符串').check(z.regex(/^\d{10}\.[0-9a-f]{64}$/, '格式不正确')),
+    altcha: altchaPayload(),
   }),
   output: sent,
   auth: 'none',
-  summary: '发送短信验证码（带手机号与时间签名的令牌）',
-  errors: [CODE.tooMany],
+  summary: '发送短信验证码（带手机号与时间签名的令牌）；同一网络发送较多时须先完成人机验证（4028）',
+  errors: [CODE.challengeRequired, CODE.tooMany],
 });
 
 export const mobileCodeLogin = endpoint({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { altchaPayload } from './auth';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';
 import { mobile, optionalId, smsCode } from './fields';
@@ -10,11 +11,11 @@ export const bindMobile = endpoint({
   method: 'GET',
   host: 'platform',
   path: '/api/user/bind_mobile',
-  input: z.object({ mobile: mobile() }),
+  input: z.object({ mobile: mobile(), altcha: altchaPayload() }),
   output: z.object({ expires_in: z.number(), resend_in: z.number() }),
   auth: 'required',
-  summary: '发送绑定手机号的短信验证码（规则同登录）；已绑定其他账号的手机号被拒绝',
-  errors: [CODE.tooMany, CODE.conflict],
+  summary: '发送绑定手机号的短信验证码（规则与人机验证同登录）；已绑定其他账号的手机号被拒绝',
+  errors: [CODE.challengeRequired, CODE.tooMany, CODE.conflict],
 });
 
 export const confirmBindMobile = endpoint({

@@ -15,6 +15,8 @@ export const CODE = {
   /** Logged in but not entitled: a paid item the user has not bought (msg says what opens it). HTTP 403. */
   forbidden: 4030,
   tooMany: 4029,
+  /** Too many SMS sends from this network: solve the proof-of-work challenge (`auth.sms_challenge`) and send again with it. HTTP 428. */
+  challengeRequired: 4028,
   unauthorized: 4010,
   /** The session is no longer valid: the client logs out and sends the user to login after 1 s. */
   sessionInvalid: 4440,

@@ -2,6 +2,7 @@
 // orders by status, one order, its status (polled after paying), closing it, one item and what it opens, the
 // express package of an item. Every call sees only the caller's own orders.
 import * as z from 'zod/mini';
+import { SAME_SITE_PATH_RE } from '../protocol/same-site-path';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';
 import { count, flag, id, offset } from './fields';
@@ -13,6 +14,8 @@ export const ORDER_STATUSES = ['pending', 'paid', 'close'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Spec §9: order status labels. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = { pending: '待支付', paid: '购买成功', close: '订单已关闭' };
+/** The label of a pending order past its time that the server has not closed yet (it asks WeChat Pay first). */
+export const ORDER_CLOSING_LABEL = '订单关闭中';
 const OWN_ORDER = { table: 'orders', owner: 'user_id' } as const;
 const OWN_ITEM = { table: 'order_goods', owner: 'user_id' } as const;
 
@@ -190,7 +193,9 @@ export const h5Pay = endpoint({
   path: '/api/order/h5_pay',
   input: z.object({
     ...payInput.shape,
-    redirect_url: z.optional(z.string('须为字符串').check(z.regex(/^\/([^/\s][^\s]{0,299})?$/, '须为本站路径'))),
+    redirect_url: z.optional(
+      z.string('须为字符串').check(z.maxLength(300, '不能超过 300 个字符'), z.regex(SAME_SITE_PATH_RE, '须为本站路径')),
+    ),
   }),
   output: z.object({
     /** The cashier to open (WeChat Pay's H5 page; valid 5 minutes; reused within that time). Null: nothing to pay. */

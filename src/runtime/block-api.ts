@@ -7,6 +7,8 @@ import type { Env } from './env';
 import type { Scope } from './expr';
 import type { Action, BlockNode } from './page-config.gen';
 
+/** Where a module may send the user back to (login, payment): one rule with the server (no open redirects). */
+export { isSameSitePath } from '../protocol/same-site-path';
 export type * from './block-props/index.gen';
 export type { EndpointId } from './endpoint-table.gen';
 export type {
@@ -16,15 +18,21 @@ export type {
   InputOfId,
   KeyValueStore,
   OfflineStore,
+  Outbox,
+  OutboxEntry,
+  OutboxResult,
+  OutboxWrite,
   OutputOfId,
   PayApi,
   PayOutcome,
   ShareData,
   SubjectChoice,
+  Verdict,
 } from './env';
 export { useEnv } from './env';
 export { renderTemplate, resolveDeep, type Scope } from './expr';
 export { Link, useCurrentPath } from './Link';
+export { newClientId } from './outbox-rules';
 export type { Action, ActionOf, ActionType, BlockNode, BlockType, PageConfig } from './page-config.gen';
 export { type CallState, useCall } from './use-call';
 

@@ -31,6 +31,7 @@ export interface EndpointTypes {
   'auth.open_data': typeof contract.auth.openData;
   'auth.send_mobile_code': typeof contract.auth.sendMobileCode;
   'auth.send_mobile_code_signed': typeof contract.auth.sendMobileCodeSigned;
+  'auth.sms_challenge': typeof contract.auth.smsChallenge;
   'binding.bind_mobile': typeof contract.binding.bindMobile;
   'binding.confirm_bind_mobile': typeof contract.binding.confirmBindMobile;
   'binding.third_bind_info': typeof contract.binding.thirdBindInfo;
@@ -176,6 +177,7 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'auth.open_data': { id: 'auth.open_data', method: 'GET', host: 'member', path: '/api/auth/open-data', auth: 'required' },
   'auth.send_mobile_code': { id: 'auth.send_mobile_code', method: 'GET', host: 'member', path: '/api/auth/send-mobile-code', auth: 'none' },
   'auth.send_mobile_code_signed': { id: 'auth.send_mobile_code_signed', method: 'POST', host: 'member', path: '/api/auth/send-mobile-code', auth: 'none' },
+  'auth.sms_challenge': { id: 'auth.sms_challenge', method: 'GET', host: 'member', path: '/api/auth/sms-challenge', auth: 'none' },
   'binding.bind_mobile': { id: 'binding.bind_mobile', method: 'GET', host: 'platform', path: '/api/user/bind_mobile', auth: 'required' },
   'binding.confirm_bind_mobile': { id: 'binding.confirm_bind_mobile', method: 'POST', host: 'platform', path: '/api/user/confirm_bind_mobile', auth: 'required' },
   'binding.third_bind_info': { id: 'binding.third_bind_info', method: 'GET', host: 'platform', path: '/api/user-info/third-bind-info', auth: 'required' },

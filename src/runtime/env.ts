@@ -55,6 +55,67 @@ export interface OfflineStore {
   list<T>(store: string, prefix?: string): Promise<{ key: string; value: T }[]>;
 }
 
+/** What to do with a queued write after the server answered: sent, kept for a later try, or dropped. */
+export type Verdict = 'sent' | 'keep' | 'drop';
+
+/**
+ * A write waiting on the device for the server (env.outbox). Its key is `<group>/<slot>`: a module lists, flushes and
+ * clears by a key prefix (`ebook:3/`, `question:`), and a write to the same slot replaces a waiting one.
+ */
+export interface OutboxEntry<D = unknown> {
+  key: string;
+  /** The user who wrote it (the session's user id, JWT `sub`); '' when nobody was logged in. */
+  user: string;
+  /** Sent with the write, so the server counts a repeated one once; the entry is settled only by its own reply. */
+  client_id: string;
+  endpoint: EndpointId;
+  input: Record<string, unknown>;
+  /** Sorts in the order the writes were made: they are sent in that order. */
+  order: string;
+  /** The module's own record of the write (what it shows while the write waits). */
+  data: D;
+}
+
+/** A write to queue: `slot` defaults to a fresh one (every write its own entry). */
+export interface OutboxWrite<K extends EndpointId = EndpointId, D = unknown> {
+  group: string;
+  slot?: string;
+  client_id: string;
+  endpoint: K;
+  input: InputOfId<K>;
+  data: D;
+}
+
+export interface OutboxResult<D = unknown> {
+  entry: OutboxEntry<D>;
+  verdict: Verdict;
+  reply: CallReply<unknown>;
+}
+
+/**
+ * Writes that must reach the server even when the network is away (reading reports, bookmarks, answers), kept in
+ * IndexedDB (and synchronously in storage while one is being sent, in case the page dies). Each entry carries the
+ * user who wrote it: only the logged-in user's entries (and those written while nobody was) are listed and sent, so
+ * a previous user's writes never go out under the next user's token; they wait until that user logs in again.
+ */
+export interface Outbox {
+  /** Queues the write and sends it at once (a beacon: it outlives a closing page); kept when it has to wait. */
+  send<K extends EndpointId, D>(write: OutboxWrite<K, D>): Promise<OutboxResult<D>>;
+  /** Queues the write for a later flush (one that already failed). */
+  put<K extends EndpointId, D>(write: OutboxWrite<K, D>): Promise<OutboxEntry<D>>;
+  /** The current user's waiting entries whose key starts with `prefix`, oldest first. */
+  list<D = unknown>(prefix?: string): Promise<OutboxEntry<D>[]>;
+  /** Takes the current user's entry with this client id out (a pending write the user undid). */
+  remove(clientId: string): Promise<void>;
+  /** Takes every entry of the current user under `prefix` out (e.g. 重新练习 of a bank). */
+  clear(prefix: string): Promise<void>;
+  /**
+   * Sends the current user's entries under `prefix` in order, one at a time, and stops at the first that has to
+   * wait; `kept` counts what is left. One flush per prefix at a time: a second call gets the running one.
+   */
+  flush<D = unknown>(prefix?: string): Promise<{ results: OutboxResult<D>[]; kept: number }>;
+}
+
 /** Per-call options: `idempotencyKey` goes out as the `Idempotency-Key` header (order creation: a retry or a double tap makes one order). */
 export interface CallOptions {
   idempotencyKey?: string;
@@ -108,8 +169,10 @@ export interface Env {
   storage: KeyValueStore;
   /** Paying orders (WeChat JSAPI inside WeChat, the H5 cashier elsewhere). */
   pay: PayApi;
-  /** Larger data kept on the device for offline use (IndexedDB): cached chapters, queued writes. */
+  /** Larger data kept on the device for offline use (IndexedDB): cached chapters. */
   offline: OfflineStore;
+  /** Writes waiting for the server, per user (reading reports, bookmarks, answers). */
+  outbox: Outbox;
   /** Opens a shell popup (customer service, feedback) or closes it (null). */
   popup(name: 'customerService' | 'feedback' | null): void;
   session: {

@@ -4,12 +4,14 @@ import { HOST_PREFIX } from '../contract/endpoint';
 import { CODE } from '../contract/envelope';
 import { registerClientFiles, registerCompression } from './client/static-files';
 import type { ServerConfig } from './config';
+import { trustProxyOption } from './config-network';
 import type { Db } from './db/connect';
 import { registerDevRoutes } from './dev/routes';
 import type { Services } from './http/context';
 import { clientErrorEnvelope, installErrorEnvelope, refusal } from './http/error-envelope';
 import { OPENAPI_PATH, openApiDocument } from './http/openapi';
 import { registerEndpoints } from './http/register';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerMediaRoutes } from './media/routes';
 import { registerVodRoutes } from './media/vod-routes';
 import { PageStore } from './pages/page-store';
@@ -21,6 +23,7 @@ import { allRouteHandlers } from './routes';
 import { registerPayNotifyRoutes } from './routes/pay-notify';
 import { JwtService } from './security/jwt';
 import { startOrderSweeper } from './services/order-auto-close';
+import { startRetentionSweeper } from './services/retention-sweep';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -55,7 +58,8 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names: otherwise a client would choose its own IP and origin.
+    trustProxy: trustProxyOption(config.trustProxy),
     // Errors raised before routing (e.g. a malformed percent-encoded path) get the envelope too.
     frameworkErrors: (_error, _req, reply) => {
       (reply as FastifyReply).code(400).send(refusal(1, CODE.badInput, '请求地址不正确'));
@@ -63,11 +67,17 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
     // Errors of Node's HTTP parser (URL or headers over 16 KB, timeouts) too.
     clientErrorHandler: clientErrorEnvelope,
   });
+  if (config.stagingSandboxes.length > 0) {
+    app.log.warn(
+      { sandboxes: config.stagingSandboxes },
+      'ALLOW_SANDBOXES=1: this production server runs outside services on their sandboxes. It is a staging server: never let real users pay or log in here.',
+    );
+  }
   const pages = new PageStore(
     config.pagesDir,
     config.schemasDir,
     ({ level, msg, ...fields }) => app.log[level](fields, msg),
-    config.production,
+    !config.devTools,
   );
   pages.reload('start');
   if (config.watchPages) pages.watch();
@@ -95,24 +105,32 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
   });
 
   installErrorEnvelope(app);
+  // Before any route: every reply (HTML, API, files, 404s) carries the CSP and the other security headers.
+  await registerSecurityHeaders(app, config);
   await registerCompression(app);
 
   registerEndpoints(app, allEndpoints, allRouteHandlers, services);
   // Unpaid orders close by themselves (every server may run it: each order is closed once).
-  const stopSweeper = startOrderSweeper(services, config.orderSweepSeconds, (e) => app.log.error({ err: e }, 'order sweep failed'));
+  const stopSweeper = startOrderSweeper(services, config.orderSweepSeconds, app.log);
   app.addHook('onClose', async () => stopSweeper());
+  // Short-lived rows (login codes, OAuth states, VIP-code tries, idempotency keys) are deleted once expired.
+  const stopRetention = startRetentionSweeper(services, config.retentionSweepSeconds, (table, e) =>
+    app.log.error({ err: e, table }, 'retention sweep failed'),
+  );
+  app.addHook('onClose', async () => stopRetention());
   // The published contract, generated once at start (not per request).
   const openapi = JSON.stringify(openApiDocument(allEndpoints));
   app.get(OPENAPI_PATH, (_req, reply) => reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(openapi));
   registerMediaRoutes(app, services);
   if (services.providers.vodSandbox) registerVodRoutes(app, services.providers.vodSandbox);
   registerPayNotifyRoutes(app, services);
-  if (config.payProvider === 'sandbox') {
+  // The sandbox cashier pays any order for free: never in production unless ALLOW_SANDBOXES=1 made it a staging server.
+  if (config.payProvider === 'sandbox' && (!config.production || config.sandboxesAllowed)) {
     registerWechatPaySandboxRoutes(app, async () => (await services.providers.pay()).sandbox as WechatPaySandbox);
   }
   if (config.devTools) registerDevRoutes(app, services);
 
-  const sendShell = await registerClientFiles(app, config.clientDir, pages);
+  const sendShell = await registerClientFiles(app, config.clientDir, pages, { staging: config.stagingSandboxes.length > 0 });
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';

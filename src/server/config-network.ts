@@ -48,9 +48,7 @@ export function trustProxyFrom(raw: string | undefined): TrustProxy {
   if (value === '' || value === '0' || value === 'off') return false;
   if (/^\d+$/.test(value)) return Number(value);
   if (value === 'true' || value === '1') {
-    throw new Error(
-      'TRUST_PROXY must be a hop count or the proxies’ addresses: "true" would believe any client’s X-Forwarded-For',
-    );
+    throw new Error('TRUST_PROXY must be a hop count or the proxies’ addresses: "true" would believe any client’s X-Forwarded-For');
   }
   const tokens = value
     .split(',')

@@ -2,17 +2,27 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../protocol/keys';
+import { type NetworkConfig, networkFrom } from './config-network';
+import { type OriginsConfig, originsFrom } from './config-origins';
 import { type PayConfig, payFrom } from './config-pay';
+import { ConfigError, missingProductionSettings, sandboxesInUse } from './config-profile';
+import { secretFrom } from './config-secret';
+import { type SecurityConfig, securityFrom } from './config-security';
+import { type SmsConfig, smsFrom } from './config-sms';
+import { SMS_LIMITS_OFF, type SmsLimitsConfig, smsLimitsFrom } from './config-sms-limits';
 import { type TrackingConfig, trackingFrom } from './config-tracking';
 
-export type SmsProviderName = 'dev';
+export type { SmsProviderName } from './config-sms';
 export type OauthProviderName = 'sandbox' | 'wechat';
 export type VideoProviderName = 'sandbox' | 'tencent';
 
-export interface ServerConfig extends PayConfig, TrackingConfig {
+export interface ServerConfig extends PayConfig, TrackingConfig, NetworkConfig, OriginsConfig, SmsLimitsConfig, SecurityConfig, SmsConfig {
   production: boolean;
+  /** ALLOW_SANDBOXES=1: a production (staging) server may run outside services on their sandboxes. */
+  sandboxesAllowed: boolean;
+  /** A production server running on sandboxes (ALLOW_SANDBOXES=1): one line each, logged loudly; the app shows 测试环境. */
+  stagingSandboxes: string[];
   port: number;
-  host: string;
   dataDir: string;
   databaseUrl: string | undefined;
   sqlitePath: string;
@@ -21,7 +31,6 @@ export interface ServerConfig extends PayConfig, TrackingConfig {
   jwtTtl: number;
   signKey: string;
   encryptKey: string;
-  smsProvider: SmsProviderName;
   oauthProvider: OauthProviderName;
   /** JS-SDK jsapi_ticket: `sandbox` (an offline ticket) or `wechat` (fetched with the AppSecret, cached server-wide). */
   jsSdkProvider: 'sandbox' | 'wechat';
@@ -37,8 +46,6 @@ export interface ServerConfig extends PayConfig, TrackingConfig {
   watchPages: boolean;
   /** Serve the built client from this folder (omit for API only). */
   clientDir: string | undefined;
-  /** Dev-only inbox and sandbox pages are on unless production. */
-  devTools: boolean;
   /** Seed the demo content of content/demo/ on first start (SEED_DEMO; on unless production). */
   seedDemo: boolean;
   logLevel: string;
@@ -60,18 +67,23 @@ export interface ServerConfig extends PayConfig, TrackingConfig {
   orderTtlSeconds: number;
   /** How often the server looks for unpaid orders to close (ORDER_SWEEP_SECONDS; 0 turns the job off). */
   orderSweepSeconds: number;
+  /** How often expired login codes, OAuth states, VIP-code tries and idempotency keys are deleted (RETENTION_SWEEP_SECONDS; 0: off). */
+  retentionSweepSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
 
-/** A JWT key from JWT_SECRET, else one generated once and kept in data/jwt-secret; production requires JWT_SECRET. */
+/**
+ * A JWT key from JWT_SECRET(_FILE), else one generated once and kept in data/jwt-secret; production requires
+ * JWT_SECRET (the profile names it missing, and '' is returned here so nothing is written).
+ */
 function jwtSecretFrom(env: Env, dataDir: string, production: boolean): string {
-  const fromEnv = env.JWT_SECRET;
+  const fromEnv = secretFrom(env, 'JWT_SECRET');
   if (fromEnv) {
     if (fromEnv.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
     return fromEnv;
   }
-  if (production) throw new Error('JWT_SECRET is required when NODE_ENV=production');
+  if (production) return '';
   const file = path.join(dataDir, 'jwt-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   fs.mkdirSync(dataDir, { recursive: true });
@@ -115,69 +127,116 @@ function videoFrom(env: Env, production: boolean): { videoProvider: VideoProvide
   const vodDomain = (env.VOD_DOMAIN ?? '').replace(/\/+$/, '');
   if (vodDomain && !/^https:\/\/[^\s/?#]+$/.test(vodDomain)) throw new Error(`VOD_DOMAIN must be an https base URL, got "${vodDomain}"`);
   if (videoProvider === 'tencent' && !vodDomain) throw new Error('VIDEO_PROVIDER=tencent needs VOD_DOMAIN');
-  if (videoProvider === 'tencent' && production && !env.VOD_KEY) {
-    throw new Error('VIDEO_PROVIDER=tencent needs VOD_KEY when NODE_ENV=production');
-  }
-  // Production with the sandbox and no VOD_KEY: a key of this process only (its URLs end with it).
-  const vodKey = env.VOD_KEY || (production ? crypto.randomBytes(24).toString('base64url') : DEV_VOD_KEY);
+  // Production without VOD_KEY is refused by the profile; the throwaway key below is never used to serve.
+  const vodKey = secretFrom(env, 'VOD_KEY') || (production ? crypto.randomBytes(24).toString('base64url') : DEV_VOD_KEY);
   return { videoProvider, vodKey, vodDomain };
 }
+
+/**
+ * One part of the configuration, its failure collected instead of thrown, so the start names every problem at once;
+ * `fallback` (the provider the environment asked for, without its settings) lets the other checks go on.
+ */
+function take<T>(problems: string[], read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch (e) {
+    problems.push(...(e instanceof ConfigError ? e.problems : [(e as Error).message]));
+    return fallback;
+  }
+}
+
+function wechatFrom(env: Env, wechatAppSecret: string): { oauthProvider: OauthProviderName; jsSdkProvider: 'sandbox' | 'wechat' } {
+  const oauth = env.OAUTH_PROVIDER ?? 'sandbox';
+  if (oauth !== 'sandbox' && oauth !== 'wechat') throw new Error(`OAUTH_PROVIDER "${oauth}" is not available (supported: sandbox, wechat)`);
+  if (oauth === 'wechat' && (!env.WECHAT_APP_ID || !wechatAppSecret)) {
+    throw new Error('OAUTH_PROVIDER=wechat needs WECHAT_APP_ID and WECHAT_APP_SECRET (or WECHAT_APP_SECRET_FILE)');
+  }
+  const jsSdk = env.JSSDK_PROVIDER ?? oauth;
+  if (jsSdk !== 'sandbox' && jsSdk !== 'wechat') throw new Error(`JSSDK_PROVIDER "${jsSdk}" is not available (supported: sandbox, wechat)`);
+  if (jsSdk === 'wechat' && (!env.WECHAT_APP_ID || !wechatAppSecret)) {
+    throw new Error('JSSDK_PROVIDER=wechat needs WECHAT_APP_ID and WECHAT_APP_SECRET (or WECHAT_APP_SECRET_FILE)');
+  }
+  return { oauthProvider: oauth, jsSdkProvider: jsSdk };
+}
+
+/** The provider name the environment asked for (for the profile's check when its settings failed). */
+const asked = <T extends string>(raw: string | undefined, real: T, sandbox: string): T => (raw === real ? real : (sandbox as T));
 
 export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
-  const sms = env.SMS_PROVIDER ?? 'dev';
-  if (sms !== 'dev') throw new Error(`SMS_PROVIDER "${sms}" is not available (supported: dev)`);
-  const oauth = env.OAUTH_PROVIDER ?? 'sandbox';
-  if (oauth !== 'sandbox' && oauth !== 'wechat') throw new Error(`OAUTH_PROVIDER "${oauth}" is not available (supported: sandbox, wechat)`);
-  if (oauth === 'wechat' && (!env.WECHAT_APP_ID || !env.WECHAT_APP_SECRET)) {
-    throw new Error('OAUTH_PROVIDER=wechat needs WECHAT_APP_ID and WECHAT_APP_SECRET');
-  }
-  const jsSdk = env.JSSDK_PROVIDER ?? oauth;
-  if (jsSdk !== 'sandbox' && jsSdk !== 'wechat') throw new Error(`JSSDK_PROVIDER "${jsSdk}" is not available (supported: sandbox, wechat)`);
-  if (jsSdk === 'wechat' && (!env.WECHAT_APP_ID || !env.WECHAT_APP_SECRET)) {
-    throw new Error('JSSDK_PROVIDER=wechat needs WECHAT_APP_ID and WECHAT_APP_SECRET');
-  }
-  if (production && !env.SIGN_KEY) throw new Error('SIGN_KEY is required when NODE_ENV=production');
-  if (production && !env.ENCRYPT_KEY) throw new Error('ENCRYPT_KEY is required when NODE_ENV=production');
+  const sandboxesAllowed = production && env.ALLOW_SANDBOXES === '1';
+  const network = networkFrom(env, production, sandboxesAllowed);
+  const problems = [...network.problems, ...(production ? missingProductionSettings(env, (n) => secretFrom(env, n)) : [])];
+  const wechatAppSecret = take(problems, () => secretFrom(env, 'WECHAT_APP_SECRET') ?? '', '');
+  const wechat = take(problems, () => wechatFrom(env, wechatAppSecret), {
+    oauthProvider: asked(env.OAUTH_PROVIDER, 'wechat', 'sandbox'),
+    jsSdkProvider: asked(env.JSSDK_PROVIDER ?? env.OAUTH_PROVIDER, 'wechat', 'sandbox'),
+  });
   const vodTtlSeconds = intFrom(env, 'VOD_URL_TTL_SECONDS', 7200);
   const errorGraduateAfter = intFrom(env, 'QUESTION_ERROR_GRADUATE_AFTER', 3);
   if (errorGraduateAfter < 1) throw new Error('QUESTION_ERROR_GRADUATE_AFTER must be at least 1');
   if (vodTtlSeconds < 1) throw new Error('VOD_URL_TTL_SECONDS must be at least 1');
-  return {
+  const config: ServerConfig = {
     production,
+    sandboxesAllowed,
+    stagingSandboxes: [],
     port: intFrom(env, 'PORT', 8080),
-    host: env.HOST ?? '127.0.0.1',
+    ...network.config,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     sqlitePath: path.join(dataDir, 'beikao.sqlite'),
-    jwtSecret: overrides.jwtSecret ?? jwtSecretFrom(env, dataDir, production),
+    jwtSecret: overrides.jwtSecret ?? take(problems, () => jwtSecretFrom(env, dataDir, production), ''),
     jwtTtl: intFrom(env, 'JWT_TTL_SECONDS', 30 * 24 * 3600),
-    signKey: env.SIGN_KEY ?? DEFAULT_SIGN_KEY,
-    encryptKey: env.ENCRYPT_KEY ?? DEFAULT_ENCRYPT_KEY,
-    smsProvider: 'dev',
-    oauthProvider: oauth,
-    jsSdkProvider: jsSdk,
+    signKey: take(problems, () => secretFrom(env, 'SIGN_KEY'), undefined) ?? DEFAULT_SIGN_KEY,
+    encryptKey: take(problems, () => secretFrom(env, 'ENCRYPT_KEY'), undefined) ?? DEFAULT_ENCRYPT_KEY,
+    ...take(problems, () => smsFrom(env), {
+      smsProvider: env.SMS_PROVIDER === 'aliyun' || env.SMS_PROVIDER === 'tencent' ? env.SMS_PROVIDER : 'dev',
+      aliyunSms: null,
+      tencentSms: null,
+    }),
+    ...wechat,
     wechatAppId: env.WECHAT_APP_ID ?? 'wx-sandbox-app',
-    wechatAppSecret: env.WECHAT_APP_SECRET ?? '',
+    wechatAppSecret,
     wechatApiBase: baseUrlFrom(env, 'WECHAT_API_BASE', 'https://api.weixin.qq.com'),
     wechatOpenBase: baseUrlFrom(env, 'WECHAT_OPEN_BASE', 'https://open.weixin.qq.com'),
     pagesDir: path.resolve(env.PAGES_DIR ?? 'pages-config'),
     schemasDir: path.resolve('schemas'),
     watchPages: env.PAGES_WATCH ? env.PAGES_WATCH === '1' : !production,
     clientDir: path.resolve('dist'),
-    devTools: !production,
     seedDemo: switchFrom(env, 'SEED_DEMO', !production),
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
-    ...videoFrom(env, production),
+    ...take(problems, () => videoFrom(env, production), {
+      videoProvider: asked<VideoProviderName>(env.VIDEO_PROVIDER, 'tencent', 'sandbox'),
+      vodKey: DEV_VOD_KEY,
+      vodDomain: '',
+    }),
     vodTtlSeconds,
     vodPathPrefix: env.VOD_PATH_PREFIX ?? '',
     mediaDir: path.resolve('media/hls'),
     errorGraduateAfter,
     orderTtlSeconds: intFrom(env, 'ORDER_TTL_SECONDS', 1800),
     orderSweepSeconds: intFrom(env, 'ORDER_SWEEP_SECONDS', 30),
-    ...payFrom(env),
-    ...trackingFrom(env),
+    retentionSweepSeconds: intFrom(env, 'RETENTION_SWEEP_SECONDS', 3600),
+    ...take(problems, () => payFrom(env), { payProvider: asked(env.PAY_PROVIDER, 'wechat', 'sandbox'), wechatPay: null, payNotifyUrl: '' }),
+    ...take(problems, () => trackingFrom(env), {
+      trackingProvider: asked(env.TRACKING_PROVIDER, 'kuaidi100', 'sandbox'),
+      kuaidi100: null,
+      trackingRefreshSeconds: 600,
+    }),
+    ...take(problems, () => securityFrom(env), securityFrom({})),
+    ...take(problems, () => originsFrom(env), originsFrom({})),
+    ...take(problems, () => smsLimitsFrom(env, dataDir, production), { smsLimits: SMS_LIMITS_OFF, altchaHmacKey: '' }),
     ...overrides,
   };
+  if (production) {
+    const sandboxes = sandboxesInUse(config);
+    if (sandboxesAllowed) config.stagingSandboxes = sandboxes;
+    else problems.push(...sandboxes);
+    if (problems.length > 0 && sandboxes.length > 0 && !sandboxesAllowed) {
+      throw new ConfigError(problems, 'ALLOW_SANDBOXES=1 starts a staging server on the sandboxes anyway (never for real users).');
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
 }

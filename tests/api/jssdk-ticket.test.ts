@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../src/contract/envelope';
 import * as framework from '../../src/contract/framework';
-import { REFRESH_MARGIN_SECONDS } from '../../src/server/providers/jssdk/credential-cache';
+import { CredentialCache, REFRESH_MARGIN_SECONDS } from '../../src/server/providers/jssdk/credential-cache';
 import { request } from '../support/api-client';
 import { type FakeWechatServer, startFakeWechatServer } from '../support/fake-wechat-server';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
@@ -76,6 +76,30 @@ describe.each(databases())('%s', (kind) => {
     expect(r.body.status).toBe(0);
     expect(calls('/cgi-bin/token')).toBe(1);
     expect(calls('/cgi-bin/ticket/getticket')).toBe(2);
+  });
+
+  it('a server dropping a stale token removes only that one, never the newer token another server stored', async () => {
+    const clock = () => s.services.clock();
+    const here = new CredentialCache(s.services.db, clock);
+    const there = new CredentialCache(second.services.db, clock);
+    const fetched: string[] = [];
+    const fetchAs = (value: string) => async () => {
+      fetched.push(value);
+      return { value, expiresIn: 7200 };
+    };
+    const stored = async () =>
+      (await s.services.db.kysely.selectFrom('wechat_credentials').select('value').where('key', '=', 'test_token').executeTakeFirst())
+        ?.value;
+    expect(await here.get('test_token', fetchAs('old'))).toBe('old');
+    expect(await there.get('test_token', fetchAs('unused'))).toBe('old');
+    // The other server is told first that "old" is stale and stores "new"; this one still holds "old" in memory.
+    await there.invalidate('test_token', 'old');
+    expect(await there.get('test_token', fetchAs('new'))).toBe('new');
+    expect(await stored()).toBe('new');
+    await here.invalidate('test_token', 'old');
+    expect(await stored()).toBe('new');
+    expect(await here.get('test_token', fetchAs('newer'))).toBe('new');
+    expect(fetched).toEqual(['old', 'new']);
   });
 
   it('WeChat’s refusal is a clear upstream error, never the AppSecret; the next call tries again', async () => {

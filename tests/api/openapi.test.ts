@@ -76,7 +76,7 @@ describe('GET /api/openapi.json', () => {
     expect(codes(genus.genusList.id)).toEqual([]);
     expect(codes(genus.newsDetailEndpoint.id)).toEqual([CODE.badInput, CODE.badSign, CODE.notFound]);
     expect(codes(user.baseInfo.id)).toEqual([CODE.unauthorized, CODE.sessionInvalid]);
-    expect(codes(auth.sendMobileCode.id)).toEqual([CODE.badInput, CODE.badSign, CODE.tooMany, CODE.conflict]);
+    expect(codes(auth.sendMobileCode.id)).toEqual([CODE.badInput, CODE.badSign, CODE.challengeRequired, CODE.tooMany, CODE.conflict]);
     expect(codes(address.saveAddress.id)).toEqual([
       CODE.badInput,
       CODE.badSign,

@@ -23,7 +23,14 @@ afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-const SECRETS = { JWT_SECRET: 'j'.repeat(40), SIGN_KEY: 'sign', ENCRYPT_KEY: 'encrypt', VOD_KEY: 'vod' };
+const SECRETS = {
+  JWT_SECRET: 'j'.repeat(40),
+  SIGN_KEY: 'sign',
+  ENCRYPT_KEY: 'encrypt',
+  VOD_KEY: 'vod',
+  ALTCHA_HMAC_KEY: 'a'.repeat(40),
+  PUBLIC_ORIGINS: 'https://m.beikao.example',
+};
 
 function refusal(env: Record<string, string>, overrides: Partial<ServerConfig> = {}): string {
   try {
@@ -57,6 +64,8 @@ describe('production refuses to start on a sandbox', () => {
         '  - SIGN_KEY (or SIGN_KEY_FILE) is required when NODE_ENV=production',
         '  - ENCRYPT_KEY (or ENCRYPT_KEY_FILE) is required when NODE_ENV=production',
         '  - VOD_KEY (or VOD_KEY_FILE) is required when NODE_ENV=production: every server must sign play URLs with the same key',
+        '  - ALTCHA_HMAC_KEY (or ALTCHA_HMAC_KEY_FILE) is required when NODE_ENV=production: every server must check the same SMS challenges',
+        '  - PUBLIC_ORIGINS is required when NODE_ENV=production: the https origins the app is served from (WeChat returns, payment returns)',
         ...SANDBOX_LINES,
         STAGING_HINT,
       ].join('\n'),
@@ -124,7 +133,7 @@ describe('dev tools only on loopback', () => {
 });
 
 describe('secrets from files', () => {
-  it('reads JWT_SECRET, SIGN_KEY, ENCRYPT_KEY, VOD_KEY and WECHAT_APP_SECRET from <NAME>_FILE, trimmed', () => {
+  it('reads JWT_SECRET, SIGN_KEY, ENCRYPT_KEY, VOD_KEY, ALTCHA_HMAC_KEY and WECHAT_APP_SECRET from <NAME>_FILE, trimmed', () => {
     const dir = tempDir();
     const file = (name: string, value: string) => {
       const f = path.join(dir, name);
@@ -135,6 +144,8 @@ describe('secrets from files', () => {
       {
         NODE_ENV: 'production',
         ALLOW_SANDBOXES: '1',
+        PUBLIC_ORIGINS: 'https://m.beikao.example',
+        ALTCHA_HMAC_KEY_FILE: file('altcha', 'h'.repeat(40)),
         JWT_SECRET_FILE: file('jwt', 'f'.repeat(48)),
         SIGN_KEY_FILE: file('sign', 'sign-from-file'),
         ENCRYPT_KEY_FILE: file('encrypt', 'encrypt-from-file'),
@@ -150,6 +161,7 @@ describe('secrets from files', () => {
       signKey: 'sign-from-file',
       encryptKey: 'encrypt-from-file',
       vodKey: 'vod-from-file',
+      altchaHmacKey: 'h'.repeat(40),
       wechatAppSecret: 'app-secret-from-file',
     });
     expect(refusal({ JWT_SECRET_FILE: path.join(dir, 'missing') })).toBe(
@@ -235,7 +247,12 @@ describe('X-Forwarded-* only from trusted proxies', () => {
         method: 'GET',
         url: '/probe',
         remoteAddress: '127.0.0.1',
-        headers: { host: 'beikao.example', 'x-forwarded-for': '203.0.113.9', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+        headers: {
+          host: 'beikao.example',
+          'x-forwarded-for': '203.0.113.9',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'https',
+        },
       });
       return res.json() as { ip: string; origin: string };
     } finally {

@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundsCommand } from '../../scripts/ops/refunds';
 import * as course from '../../src/contract/course';
+import * as ebook from '../../src/contract/ebook';
 import { CODE } from '../../src/contract/envelope';
 import * as goods from '../../src/contract/goods';
 import * as order from '../../src/contract/order';
+import * as question from '../../src/contract/question';
 import type { PayProvider } from '../../src/server/providers/pay';
 import { SANDBOX_MCHID } from '../../src/server/providers/pay/sandbox-keys';
 import { nonceOf } from '../../src/server/providers/pay/wechatpay-v3-crypto';
@@ -97,6 +99,8 @@ describe.each(databases())('%s', (kind) => {
     return { g, o: await buyAndPay(u, { [g.id]: 1 }) };
   };
   const plays = async (u: TestUser, videoId: number) => (await call(course.playInfo, { video_id: videoId }, u)).body.code;
+  /** Whether the course is open to the user, asked without delivering any of it (a play URL counts as used). */
+  const opens = async (u: TestUser, courseId: number) => (await call(course.courseDetail_, { id: courseId }, u)).body.data.can_access;
   const refundOf = (id: number) => db().selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const itemView = async (u: TestUser, orderId: number, itemId: number) =>
     (await call(order.detail, { id: orderId }, u)).body.data.items.find((i) => i.id === itemId);
@@ -143,7 +147,7 @@ describe.each(databases())('%s', (kind) => {
       const { g, o } = await buyCourse(u);
       const item = o.items[0] as (typeof o.items)[number];
       expect(item).toMatchObject({ refund_status: '', can_refund: 1 });
-      expect(await plays(u, g.video_id)).toBe(0);
+      expect(await opens(u, g.ref_id)).toBe(1);
       const sales = await salesOf(g.id);
       const before = sent.length;
       const res = await apply(u, item.id, '买错了或重复购买：想买的是另一门');
@@ -293,6 +297,132 @@ describe.each(databases())('%s', (kind) => {
     expectRefused(await apply(lu, other.items[0]?.id as number), 409, CODE.conflict, '一年');
   });
 
+  /** A paid e-book on sale with chapters past its free ones (and some free ones when `withFree`). */
+  const ebookGood = (withFree = false) =>
+    db()
+      .selectFrom('goods as g')
+      .innerJoin('ebooks as e', 'e.id', 'g.ref_id')
+      .select(['g.id', 'g.ref_id'])
+      .where('g.kind', '=', 'ebook')
+      .where('g.price', '>', 0)
+      .where('g.on_sale', '=', 1)
+      .where('e.is_free', '=', 0)
+      .where('e.free_chapters', '>=', withFree ? 1 : 0)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('ebook_chapters as c')
+            .select('c.id')
+            .whereRef('c.ebook_id', '=', 'e.id')
+            .whereRef('c.sort', '>', 'e.free_chapters'),
+        ),
+      )
+      .orderBy('g.id')
+      .executeTakeFirstOrThrow();
+  /** A paid question bank on sale that has child banks (where the questions are). */
+  const bankGood = () =>
+    db()
+      .selectFrom('goods as g')
+      .innerJoin('question_banks as b', 'b.id', 'g.ref_id')
+      .select(['g.id', 'g.ref_id'])
+      .where('g.kind', '=', 'question_bank')
+      .where('g.price', '>', 0)
+      .where('g.on_sale', '=', 1)
+      .where('b.is_free', '=', 0)
+      .where((eb) => eb.exists(eb.selectFrom('question_banks as c').select('c.id').whereRef('c.parent_id', '=', 'b.id')))
+      .orderBy('g.id')
+      .executeTakeFirstOrThrow();
+  const heldAsUsed = async (u: TestUser, itemId: number) => {
+    const r = (await apply(u, itemId)).body.data;
+    expect(r).toMatchObject({ status: 'pending_review', status_text: '退款审核中' });
+    const row = await refundOf(r.id);
+    expect(row.hold_reason).toBe('used');
+    expect(await refundsSentFor(row.out_refund_no)).toHaveLength(0);
+    return r.id;
+  };
+  const refundedAtOnce = async (u: TestUser, itemId: number) => {
+    const r = (await apply(u, itemId)).body.data;
+    expect(r.status).toBe('succeeded');
+    const row = await refundOf(r.id);
+    expect(row.hold_reason).toBe('');
+    expect(await refundsSentFor(row.out_refund_no)).toHaveLength(1);
+  };
+  const deliveriesOf = (u: TestUser) => db().selectFrom('content_deliveries').selectAll().where('user_id', '=', u.id).execute();
+
+  it('an e-book whose every chapter was fetched, with no reading reported, waits for an operator (not sent to WeChat Pay)', async () => {
+    const u = await newUser(s);
+    const eg = await ebookGood();
+    const eo = await buyAndPay(u, { [eg.id]: 1 });
+    // Every chapter fetched, as an offline download does; no ebook.read sent.
+    const chapters = (await call(ebook.ebookDetailEndpoint, { id: eg.ref_id }, u)).body.data.chapters;
+    for (const c of chapters) {
+      const got = await call(ebook.content, { id: eg.ref_id, chapter: c.id }, u);
+      expect(got.body.status, got.body.msg).toBe(0);
+    }
+    expect(await db().selectFrom('ebook_chapter_reads').select('chapter_id').where('user_id', '=', u.id).execute()).toHaveLength(0);
+    // One record for the book, however many chapters were fetched.
+    expect((await deliveriesOf(u)).map((d) => [d.kind, d.ref_id])).toEqual([['ebook', eg.ref_id]]);
+    const held = await heldAsUsed(u, eo.items[0]?.id as number);
+
+    // Refunded by the operator and bought again later: judged by what was delivered since the new payment only.
+    expect((await ops('approve', String(held))).code).toBe(0);
+    s.advance(120);
+    const again = await buyAndPay(u, { [eg.id]: 1 });
+    await refundedAtOnce(u, again.items[0]?.id as number);
+    const third = await buyAndPay(u, { [eg.id]: 1 });
+    expect((await call(ebook.content, { id: eg.ref_id, chapter: chapters.at(-1)?.id as number }, u)).body.status).toBe(0);
+    await heldAsUsed(u, third.items[0]?.id as number);
+  });
+
+  it('a course whose paid video’s play URL was handed out, with no progress reported, waits for an operator', async () => {
+    const u = await newUser(s);
+    const { g, o } = await buyCourse(u);
+    expect(await plays(u, g.video_id)).toBe(0);
+    expect(await plays(u, g.video_id)).toBe(0);
+    expect(await db().selectFrom('video_progress').select('video_id').where('user_id', '=', u.id).execute()).toHaveLength(0);
+    expect((await deliveriesOf(u)).map((d) => [d.kind, d.ref_id])).toEqual([['course', g.ref_id]]);
+    await heldAsUsed(u, o.items[0]?.id as number);
+  });
+
+  it('a question bank whose questions were fetched, with nothing answered, waits for an operator', async () => {
+    const u = await newUser(s);
+    const bg = await bankGood();
+    const bo = await buyAndPay(u, { [bg.id]: 1 });
+    const kids = (await call(question.children, { id: bg.ref_id }, u)).body.data;
+    const got = await call(question.content, { bank_id: kids[0]?.id as number }, u);
+    expect(got.body.status, got.body.msg).toBe(0);
+    expect(await db().selectFrom('question_records').select('id').where('user_id', '=', u.id).execute()).toHaveLength(0);
+    expect((await deliveriesOf(u)).map((d) => [d.kind, d.ref_id])).toEqual([['question_bank', bg.ref_id]]);
+    await heldAsUsed(u, bo.items[0]?.id as number);
+  });
+
+  it('free previews only, or nothing opened at all, is still unused: refunded at once', async () => {
+    const u = await newUser(s);
+    // E-book: its free chapters fetched and read.
+    const eg = await ebookGood(true);
+    const eo = await buyAndPay(u, { [eg.id]: 1 });
+    const free = (await call(ebook.ebookDetailEndpoint, { id: eg.ref_id }, u)).body.data.chapters.filter((c) => c.is_free === 1);
+    expect(free.length).toBeGreaterThan(0);
+    for (const c of free) expect((await call(ebook.content, { id: eg.ref_id, chapter: c.id }, u)).body.status).toBe(0);
+    await refundedAtOnce(u, eo.items[0]?.id as number);
+
+    // Course: its free preview played.
+    const { g, o } = await buyCourse(u);
+    const preview = await db()
+      .selectFrom('course_videos')
+      .select('id')
+      .where('course_id', '=', g.ref_id)
+      .where('is_free', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(await plays(u, preview.id)).toBe(0);
+    await refundedAtOnce(u, o.items[0]?.id as number);
+
+    // Question bank: bought and never opened.
+    const bo = await buyAndPay(u, { [(await bankGood()).id]: 1 });
+    await refundedAtOnce(u, bo.items[0]?.id as number);
+    expect(await deliveriesOf(u)).toHaveLength(0);
+  });
+
   it('a physical item under refund is not shipped; refunded before shipping, its pieces go back on sale; a shipped one’s do not', async () => {
     const u = await newUser(s);
     const phys = await goodOf('physical');
@@ -393,7 +523,7 @@ describe.each(databases())('%s', (kind) => {
         expect(await res.json(), what).toMatchObject({ code: 'FAIL' });
       }
       expect(await refundOf(r.id)).toMatchObject({ status: 'processing' });
-      expect(await plays(u, g.video_id)).toBe(0);
+      expect(await opens(u, g.ref_id)).toBe(1);
       // The payment URL does not act on refund events (acknowledged, nothing changes).
       expect((await postNotification(s, NOTIFY_PATH, good)).status).toBe(204);
       expect((await refundOf(r.id)).status).toBe('processing');
@@ -401,7 +531,7 @@ describe.each(databases())('%s', (kind) => {
       const closed = await refundNotification(r, o, { refund_status: 'CLOSED' }, { eventType: 'REFUND.CLOSED' });
       expect((await postNotification(s, REFUND_NOTIFY_PATH, closed)).status).toBe(204);
       expect(await refundOf(r.id)).toMatchObject({ status: 'failed', provider_status: 'CLOSED', active_item_id: null });
-      expect(await plays(u, g.video_id)).toBe(0);
+      expect(await opens(u, g.ref_id)).toBe(1);
       const before = sent.length;
       const again = await refundOf((await apply(u, o.items[0]?.id as number)).body.data.id);
       expect(again).toMatchObject({ status: 'processing' });

@@ -86,7 +86,16 @@ describe('SEED_DEMO setting', () => {
   it('is on outside production, off with NODE_ENV=production, and SEED_DEMO=1/0 overrides', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'beikao-seed-config-'));
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const prod = { NODE_ENV: 'production', ALLOW_SANDBOXES: '1', VOD_KEY: 'v', JWT_SECRET: 'x'.repeat(40), SIGN_KEY: 's', ENCRYPT_KEY: 'e' };
+    const prod = {
+      NODE_ENV: 'production',
+      ALLOW_SANDBOXES: '1',
+      VOD_KEY: 'v',
+      ALTCHA_HMAC_KEY: 'a'.repeat(40),
+      PUBLIC_ORIGINS: 'https://m.beikao.example',
+      JWT_SECRET: 'x'.repeat(40),
+      SIGN_KEY: 's',
+      ENCRYPT_KEY: 'e',
+    };
     expect(loadConfig({}, { dataDir }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: '0' }, { dataDir }).seedDemo).toBe(false);
     expect(loadConfig(prod, { dataDir }).seedDemo).toBe(false);

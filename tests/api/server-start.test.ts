@@ -18,7 +18,14 @@ afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-const PROD_KEYS = { SIGN_KEY: 'beikao-dev-sign-key', ENCRYPT_KEY: 'beikao-dev-encrypt-key', VOD_KEY: 'v', ALLOW_SANDBOXES: '1' };
+const PROD_KEYS = {
+  SIGN_KEY: 'beikao-dev-sign-key',
+  ENCRYPT_KEY: 'beikao-dev-encrypt-key',
+  VOD_KEY: 'v',
+  ALLOW_SANDBOXES: '1',
+  ALTCHA_HMAC_KEY: 'a'.repeat(40),
+  PUBLIC_ORIGINS: 'https://m.beikao.example',
+};
 
 describe('configuration', () => {
   it('production refuses to start without JWT_SECRET, SIGN_KEY or ENCRYPT_KEY', () => {

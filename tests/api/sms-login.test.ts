@@ -8,6 +8,7 @@ import { request } from '../support/api-client';
 import {
   authTableCounts,
   countRows,
+  devInbox,
   ensureChinaDayLeft,
   expectRefused,
   freshMobile,
@@ -34,7 +35,7 @@ describe.each(databases())('%s', (kind) => {
   describe('sending a code', () => {
     it('refuses a malformed mobile naming `mobile`, and sends nothing', async () => {
       const before = await countRows(s, 'sms_codes');
-      const inbox = s.services.providers.sms.messages().length;
+      const inbox = devInbox(s).messages().length;
       for (const input of [{ mobile: '12345' }, { mobile: '23800138000' }, { mobile: '1380013800a' }, { mobile: '138001380001' }, {}]) {
         expectRefused(await request(s.url, auth.sendMobileCode, input), 400, CODE.badInput, 'mobile');
       }
@@ -44,7 +45,7 @@ describe.each(databases())('%s', (kind) => {
         CODE.badInput,
         'is_register',
       );
-      expect(s.services.providers.sms.messages().length).toBe(inbox);
+      expect(devInbox(s).messages().length).toBe(inbox);
       expect(await countRows(s, 'sms_codes')).toBe(before);
     });
 

@@ -95,6 +95,24 @@ describe.each(databases())('%s', (kind) => {
     }
   });
 
+  it('parallel wrong guesses cannot pass the limit: at most the limit is tried and counted, then every guess is refused', async () => {
+    const u = await newUser(s);
+    const { maxFailures } = vip.VIP_CODE_RULES;
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => redeem(u, `GUESS${String(i).padStart(7, '0')}`)));
+    // A guess that was tried is answered "not found"; every other one is refused by the limit before it is tried.
+    const tried = replies.filter((r) => r.body.code === CODE.notFound);
+    expect(tried.length).toBeGreaterThanOrEqual(1);
+    expect(tried.length).toBeLessThanOrEqual(maxFailures);
+    for (const r of replies.filter((x) => x.body.code !== CODE.notFound)) expectRefused(r, 429, CODE.tooMany, '输错次数过多');
+    const counted = await db().selectFrom('vip_code_attempts').select('id').where('user_id', '=', u.id).where('ok', '=', 0).execute();
+    expect(counted.length).toBe(tried.length);
+    // Once the limit is reached, a right code is refused too, until the window has passed.
+    for (let i = tried.length; i < maxFailures; i++) expect((await redeem(u, `MORE${i}00000000`)).body.code).toBe(CODE.notFound);
+    await addCode('PARALLELOK01');
+    expectRefused(await redeem(u, 'PARALLELOK01'), 429, CODE.tooMany, '输错次数过多');
+    expect(await db().selectFrom('vip_code_attempts').select('id').where('user_id', '=', u.id).execute()).toHaveLength(maxFailures);
+  });
+
   it('the demo seed has codes a tester can redeem', async () => {
     const u = await newUser(s);
     expect((await redeem(u, 'BKDEMOCET30A1')).body.data.vip_type).toBe('cet_vip');

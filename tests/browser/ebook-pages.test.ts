@@ -59,9 +59,14 @@ describe('e-book pages', () => {
     // The 免费 tab lists free books only.
     await page.getByRole('tab', { name: '免费', exact: true }).click();
     await page.waitForURL(/\/ebook\/list\/free$/);
-    await expect.poll(() => page.locator('[data-testid="list-ebooks"] [data-state]').getAttribute('data-state')).toMatch(/loaded|no-data/);
-    const freeCards = await cards().count();
-    expect(await page.locator('.mc-tag', { hasText: '免费' }).count()).toBe(freeCards);
+    // The tab shows exactly the subject's free books (the server's free filter), each labelled 免费; none of them the paid book.
+    const freeBooks = (await request(server.url, ebook.ebookList, { ...SUBJECT, type: 'free', count: 50 })).body.data;
+    expect(freeBooks.every((b) => b.is_free === 1)).toBe(true);
+    await expect
+      .poll(() => page.locator('[data-testid="list-ebooks"] [data-state]').getAttribute('data-state'))
+      .toBe(freeBooks.length > 0 ? 'loaded' : 'no-data');
+    expect(await cards().count()).toBe(freeBooks.length);
+    expect(await page.locator('.mc-tag', { hasText: '免费' }).count()).toBe(freeBooks.length);
     expect(await cards().filter({ hasText: book.name }).count()).toBe(0);
     await page.getByRole('tab', { name: '全部', exact: true }).click();
     await page.waitForURL(/\/ebook\/list\/all$/);

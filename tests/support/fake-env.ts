@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { CallReply, Env, KeyValueStore, OfflineStore } from '../../src/runtime/env';
+import { createOutbox } from '../../src/runtime/outbox';
 
 /** An in-memory KeyValueStore. */
 export function memoryStore(initial: Record<string, string> = {}): KeyValueStore {
@@ -71,10 +72,34 @@ export function fakeEnv(replies: Replies = {}, overrides: Partial<Env> = {}) {
     storage: memoryStore(),
     pay: { start: vi.fn(async () => ({ result: 'paid' as const })), confirm: vi.fn(async () => ({ result: 'paid' as const })) },
     offline: memoryOfflineStore(),
+    /** The logged-in user the outbox sees ('' = nobody); tests switch users by setting it. */
+    session_user: '1',
+    outbox: undefined as unknown as Env['outbox'],
     popup: vi.fn(),
     session: { login: vi.fn(() => true), logout: vi.fn() },
     subject: { select: vi.fn(), history: vi.fn(() => []) },
     ...overrides,
   };
+  // The real outbox over the fake's stores and beacon (read at call time, so a test may replace them).
+  if (!overrides.outbox) {
+    env.outbox = createOutbox({
+      offline: {
+        get: (...a) => env.offline.get(...a),
+        put: (...a) => env.offline.put(...a),
+        delete: (...a) => env.offline.delete(...a),
+        list: (...a) => env.offline.list(...a),
+      },
+      storage: {
+        get: (k) => env.storage.get(k),
+        set: (k, v) => env.storage.set(k, v),
+        remove: (k) => env.storage.remove(k),
+        getJson: (k, f) => env.storage.getJson(k, f),
+        setJson: (k, v) => env.storage.setJson(k, v),
+      },
+      beacon: ((id: string, input: unknown) =>
+        (env.beacon as (i: string, v: unknown) => Promise<CallReply<unknown>>)(id, input)) as Env['beacon'],
+      user: () => env.session_user,
+    });
+  }
   return env as unknown as Env & typeof env;
 }

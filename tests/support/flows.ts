@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import * as auth from '../../src/contract/auth';
 import type { Envelope } from '../../src/contract/envelope';
 import type { Database } from '../../src/server/db/schema';
+import type { DevSmsProvider } from '../../src/server/providers/sms/dev-sms';
 import { chinaDayStart } from '../../src/server/services/sms-codes';
 import { request } from './api-client';
 import type { TestServer } from './test-server';
@@ -14,14 +15,21 @@ export function freshMobile(): string {
   return `1390000${String(mobileCounter).padStart(4, '0')}`;
 }
 
+/** The dev provider's inbox (test servers run SMS_PROVIDER=dev unless a test chooses a carrier fake). */
+export function devInbox(s: Pick<TestServer, 'services'>): DevSmsProvider {
+  const inbox = s.services.providers.smsInbox;
+  if (!inbox) throw new Error('this test server sends SMS through a carrier, not the dev inbox');
+  return inbox;
+}
+
 /** The newest SMS code the dev provider delivered to `mobile`, if any. */
 export function lastCode(s: TestServer, mobile: string): string | undefined {
-  return s.services.providers.sms.messages(mobile)[0]?.code;
+  return devInbox(s).messages(mobile)[0]?.code;
 }
 
 /** How many SMS messages the dev provider delivered to `mobile`. */
 export function inboxSize(s: TestServer, mobile: string): number {
-  return s.services.providers.sms.messages(mobile).length;
+  return devInbox(s).messages(mobile).length;
 }
 
 /** Asks for a code and returns it from the dev inbox (fails the test when none arrives). */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
+import { SMS_LIMITS_OFF } from '../../src/server/config-sms-limits';
 import { connect } from '../../src/server/db/connect';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedIfEmpty } from '../../src/server/db/seed/index';
@@ -46,7 +47,8 @@ export async function startTestServer(kind: DbKind, opts: TestServerOptions = {}
     await admin.end();
   }
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    // PUBLIC_ORIGINS: the made-up site the OAuth tests come back to (the test server's own loopback origin is allowed too).
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_ORIGINS: 'https://m.example.com' },
     {
       dataDir: dir,
       sqlitePath: path.join(dir, 'beikao.sqlite'),
@@ -56,6 +58,8 @@ export async function startTestServer(kind: DbKind, opts: TestServerOptions = {}
       port: 0,
       host: '127.0.0.1',
       logLevel: 'silent',
+      // Tests send many codes from loopback; the ones about these limits turn them on.
+      smsLimits: SMS_LIMITS_OFF,
       ...opts.config,
     },
   );

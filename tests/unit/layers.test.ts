@@ -1,63 +1,130 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The layer table of ../shared/ARCHITECTURE.md is enforced by Biome's noRestrictedImports overrides
- * (biome.json). These probes write a file with a deliberately wrong import into a layer folder and
- * expect the lint step of `npm test` to refuse it, and a file that keeps the rules to pass.
+ * The layer table of docs/architecture.md is enforced by Biome (the overrides scripts/gen-layers.ts writes into
+ * biome.json, and the import-cycle rule). Each probe is a small project in a temporary folder, outside src/, with the
+ * real biome.json and a file with a deliberate import; the real linter runs on it. A probe that passes must show that
+ * the linter checked its file, so a missing or broken linter fails the test instead of passing it.
  */
-const probes: string[] = [];
-
-function lint(folder: string, source: string): { ok: boolean; output: string } {
-  const dir = path.join(folder, '__layer_probe__');
-  fs.mkdirSync(dir, { recursive: true });
-  probes.push(dir);
-  const file = path.join(dir, 'probe.ts');
-  fs.writeFileSync(file, source);
-  try {
-    const output = execFileSync('npx', ['biome', 'lint', '--diagnostic-level=error', file], { encoding: 'utf8', stdio: 'pipe' });
-    return { ok: true, output };
-  } catch (e) {
-    const err = e as { stdout?: string; stderr?: string };
-    return { ok: false, output: `${err.stdout ?? ''}${err.stderr ?? ''}` };
-  }
-}
-
-afterEach(() => {
-  for (const dir of probes.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+const BIOME = path.resolve('node_modules/.bin/biome');
+const roots: string[] = [];
+afterAll(() => {
+  for (const r of roots) fs.rmSync(r, { recursive: true, force: true });
 });
 
+interface Lint {
+  /** The rule names reported (e.g. noRestrictedImports). */
+  rules: string[];
+  output: string;
+}
+
+function lint(files: Record<string, string>): Lint {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'beikao-layers-'));
+  roots.push(root);
+  fs.copyFileSync('biome.json', path.join(root, 'biome.json'));
+  fs.symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'));
+  for (const [file, source] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), source);
+  }
+  let output: string;
+  try {
+    output = execFileSync(BIOME, ['lint', '--diagnostic-level=error', '--max-diagnostics=50', 'src'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+  } catch (e) {
+    const err = e as { stdout?: string; stderr?: string; code?: string };
+    if (err.code === 'ENOENT') throw new Error(`the linter is missing: ${BIOME}`);
+    output = `${err.stdout ?? ''}${err.stderr ?? ''}`;
+  }
+  const checked = /Checked (\d+) files?/.exec(output);
+  expect(Number(checked?.[1] ?? 0), `the linter must have checked the probe:\n${output}`).toBe(Object.keys(files).length);
+  return { rules: [...output.matchAll(/lint\/\w+\/(\w+)/g)].map((m) => m[1] as string), output };
+}
+
+const refused = (files: Record<string, string>) => lint(files).rules;
+
 describe('layers are checked by the lint step', () => {
-  it('refuses a block that imports axios, platform/ or state/', () => {
-    for (const bad of [
-      "import axios from 'axios';",
-      "import { storage } from '../../../platform/storage';",
-      "import { uiState } from '../../../state/ui';",
-    ]) {
-      const r = lint('src/blocks/text', `${bad}\nexport const probe = 1;\n`);
-      expect(r.ok, bad).toBe(false);
-      expect(r.output).toContain('noRestrictedImports');
+  it('refuses a block that imports axios, platform/ or state/, at any depth', () => {
+    for (const [file, bad] of [
+      ['src/blocks/text/probe.ts', "import axios from 'axios';"],
+      ['src/blocks/text/probe.ts', "import { storage } from '../../platform/storage';"],
+      ['src/blocks/text/probe.ts', "import { uiState } from '../../state/ui';"],
+      ['src/blocks/text/a/b/c/d/e/probe.ts', "import { uiState } from '../../../../../../../state/ui';"],
+    ] as const) {
+      expect(refused({ [file]: `${bad}\nexport const probe = 1;\n` }), bad).toContain('noRestrictedImports');
     }
   });
 
-  it('lets a block import the block API, format and i18n', () => {
-    const r = lint(
-      'src/blocks/text',
-      "import type { BlockProps } from '../../../runtime/block-api';\nimport { i18n } from '../../../i18n';\nexport const probe: [BlockProps | null, unknown] = [null, i18n];\n",
-    );
-    expect(r.output).not.toContain('noRestrictedImports');
+  it('lets a block import its own files, the block API, format and i18n', () => {
+    const r = lint({
+      'src/blocks/text/probe.ts': [
+        "import type { BlockProps } from '../../runtime/block-api';",
+        "import { i18n } from '../../i18n';",
+        "import { money } from '../../format/money';",
+        "import { local } from './local';",
+        'export const probe: [BlockProps | null, unknown, unknown, unknown] = [null, i18n, money, local];',
+        '',
+      ].join('\n'),
+    });
+    expect(r.rules).toEqual([]);
   });
 
-  it('refuses a business contract in the runtime and client code in the server', () => {
-    expect(lint('src/runtime', "import { pageConfig } from '../../contract/pages';\nexport const probe = pageConfig;\n").ok).toBe(false);
-    expect(lint('src/server', "import { call } from '../../api';\nexport const probe = call;\n").ok).toBe(false);
+  it('refuses a block that imports another block, and a module that imports another module', () => {
+    expect(
+      refused({ 'src/blocks/text/probe.ts': "import { Image } from '../image/ImageBlock';\nexport const probe = Image;\n" }),
+    ).toContain('noRestrictedImports');
+    expect(
+      refused({
+        'src/modules/order-result/probe.ts': "import { rules } from '../order-checkout/checkout-rules';\nexport const probe = rules;\n",
+      }),
+    ).toContain('noRestrictedImports');
+    expect(
+      refused({ 'src/modules/order-result/probe.ts': "import '../order-checkout/order-checkout.css';\nexport const probe = 1;\n" }),
+    ).toContain('noRestrictedImports');
+  });
+
+  it('lets a module import src/modules/shared, and shared pieces import each other', () => {
+    expect(
+      refused({
+        'src/modules/order-result/probe.ts':
+          "import { BottomSheet } from '../shared/bottom-sheet/BottomSheet';\nexport const probe = BottomSheet;\n",
+        'src/modules/shared/question-card/probe.ts':
+          "import { BottomSheet } from '../bottom-sheet/BottomSheet';\nexport const probe = BottomSheet;\n",
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses a business contract in the runtime, and client code or display rules in the server', () => {
+    expect(
+      refused({ 'src/runtime/probe.ts': "import { pageConfig } from '../contract/pages';\nexport const probe = pageConfig;\n" }),
+    ).toContain('noRestrictedImports');
+    expect(refused({ 'src/server/probe.ts': "import { call } from '../api';\nexport const probe = call;\n" })).toContain(
+      'noRestrictedImports',
+    );
+    expect(
+      refused({ 'src/server/a/b/c/d/probe.ts': "import { money } from '../../../../../format/money';\nexport const probe = money;\n" }),
+    ).toContain('noRestrictedImports');
   });
 
   it('refuses a module that reaches into state/ instead of its environment', () => {
-    expect(lint('src/modules/user-home', "import { authState } from '../../../state/auth';\nexport const probe = authState;\n").ok).toBe(
-      false,
-    );
+    expect(
+      refused({ 'src/modules/user-home/probe.ts': "import { authState } from '../../state/auth';\nexport const probe = authState;\n" }),
+    ).toContain('noRestrictedImports');
+  });
+
+  it('refuses an import cycle', () => {
+    expect(
+      refused({
+        'src/server/services/a.ts': "import { b } from './b';\nexport const a = (): number => b() + 1;\n",
+        'src/server/services/b.ts': "import { a } from './a';\nexport const b = (): number => a() - 1;\n",
+      }),
+    ).toContain('noImportCycles');
   });
 });

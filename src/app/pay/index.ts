@@ -8,7 +8,7 @@ import { applyWxConfig, sdkConfigFor, type WeixinJSBridgeLike, waitForBridge } f
 import { invokeBrandPay } from '../../platform/wechat/pay';
 import { isWechatBrowser } from '../../platform/wechat/ua';
 import type { PayApi } from '../../runtime/env';
-import { callId } from '../env';
+import { callId } from '../call-id';
 import { POLL_INTERVAL_MS, type PollDeps, payH5, payJsapi, pollPaid } from './pay-flow';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

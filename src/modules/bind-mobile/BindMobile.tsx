@@ -1,5 +1,6 @@
 import type { BlockProps, Env } from '../../runtime/block-api';
 import { SmsCodeForm } from '../shared/SmsCodeForm';
+import { fetchSmsChallenge, type SendOutcome, sendOutcome } from '../shared/sms-challenge/outcome';
 import { sameSitePath, smsFormProblem } from '../shared/sms-code-form';
 import type { BindMobileProps } from './props.gen';
 import './bind-mobile.css';
@@ -17,14 +18,10 @@ export function safeReturnTo(raw: string | undefined): string {
 /** What is wrong with the form before anything is sent, or '' when it may be sent. */
 export const formProblem = smsFormProblem;
 
-/** Asks for a binding code; the seconds until a resend, or null when refused (toasted). */
-export async function sendBindCode(env: Env, mobile: string): Promise<number | null> {
-  const res = await env.call('binding.bind_mobile', { mobile });
-  if (res.status !== 0 || !res.data) {
-    env.toast(res.msg);
-    return null;
-  }
-  return res.data.resend_in;
+/** Asks for a binding code; the seconds until a resend, null when refused (toasted), or 'challenge' (solve one first). */
+export async function sendBindCode(env: Env, mobile: string, altcha?: string): Promise<SendOutcome> {
+  const res = await env.call('binding.bind_mobile', { mobile, ...(altcha ? { altcha } : {}) });
+  return sendOutcome(res, (text) => env.toast(text), altcha !== undefined);
 }
 
 /** Binds the mobile with the code, says so and goes back to returnTo; a refusal is toasted. */
@@ -41,7 +38,8 @@ export default function BindMobile({ props, env }: BlockProps<BindMobileProps>) 
     <section className="bind-mobile" data-testid="bind-mobile">
       <p className="bind-mobile-intro">{props.intro ?? t.intro}</p>
       <SmsCodeForm
-        send={(mobile) => sendBindCode(env, mobile)}
+        send={(mobile, altcha) => sendBindCode(env, mobile, altcha)}
+        challenge={() => fetchSmsChallenge(env)}
         submit={(mobile, code) => confirmBind(env, mobile, code, props.returnTo)}
         toast={(text) => env.toast(text)}
         submitText={t.submit}

@@ -5,10 +5,10 @@
  * outbox. The view (EbookReader.tsx) lays the text out, applies `target` and tells the controller the place it shows.
  */
 import { CODE } from '../../contract/envelope';
-import { fractionAt, previewAt } from '../../format/anchor';
 import { i18n } from '../../i18n';
 import { ebookReader } from '../../i18n/zh-CN/ebook-reader';
-import type { CallReply, Env } from '../../runtime/block-api';
+import { fractionAt, previewAt } from '../../protocol/anchor';
+import { type CallReply, type Env, type InputOfId, newClientId } from '../../runtime/block-api';
 import { type DownloadJob, type DownloadProgress, downloadBook, downloadOf } from './download';
 import type { Place } from './layout';
 import {
@@ -27,7 +27,6 @@ import {
   forgetChapter,
   keepLocalPlace,
   localPlace,
-  newClientId,
   queueAndSend,
   queued,
   type ServerBookmark,
@@ -188,6 +187,8 @@ export class ReaderController {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private unwatchDownload: (() => void) | null = null;
   private connected = false;
+  /** Client ids of bookmarks being added (shown, not yet answered nor in the outbox): a list loaded meanwhile keeps them. */
+  private readonly adding = new Set<string>();
 
   constructor(deps: ReaderDeps) {
     this.env = deps.env;
@@ -566,7 +567,8 @@ export class ReaderController {
         });
       }
     }
-    this.set({ marks: marks.filter((m) => !removed.has(m.id)).sort(byPlace) });
+    const inProgress = this.state.marks.filter((m) => this.adding.has(m.clientId) && !marks.some((x) => x.clientId === m.clientId));
+    this.set({ marks: [...marks, ...inProgress].filter((m) => !removed.has(m.id)).sort(byPlace) });
   }
 
   /** Adds a bookmark at the current place: shown at once, pending until the server has it (offline: queued). */
@@ -590,7 +592,17 @@ export class ReaderController {
       pending: true,
     };
     this.set({ marks: [...marks, mark].sort(byPlace) });
-    const input = { ebook_id: ebookId, ebook_chapter_id: content.chapter.id, anchor_point, client_id };
+    this.adding.add(client_id);
+    try {
+      await this.sendMark(mark, { ebook_id: ebookId, ebook_chapter_id: content.chapter.id, anchor_point, client_id });
+    } finally {
+      this.adding.delete(client_id);
+    }
+  }
+
+  /** Sends a new bookmark; offline it waits in the outbox, shown as pending. */
+  private async sendMark(mark: Mark, input: InputOfId<'ebook.bookmark_add'>): Promise<void> {
+    const client_id = mark.clientId;
     const res = await this.env.call('ebook.bookmark_add', input);
     if (res.status === 0 && res.data) {
       const saved = serverMark(res.data);
@@ -605,7 +617,7 @@ export class ReaderController {
     } else if (res.status === -1) {
       await enqueue(this.env, {
         kind: 'bookmark_add',
-        ebook_id: ebookId,
+        ebook_id: Number(input.ebook_id),
         client_id,
         input,
         chapter_title: mark.chapterTitle,
@@ -626,7 +638,7 @@ export class ReaderController {
     const { ebookId } = this.state;
     this.set({ marks: this.state.marks.filter((m) => m.key !== mark.key) });
     if (mark.id === 0) {
-      for (const q of await queued(this.env, ebookId)) if (q.item.client_id === mark.clientId) await unqueue(this.env, q.key);
+      await unqueue(this.env, mark.clientId);
       this.env.toast(t.markRemoved);
       return;
     }

@@ -1,6 +1,6 @@
 /**
  * Where text is on screen, and which text is on screen, for both reading modes. A place is a span index and a
- * character offset in it (the anchor of src/format/anchor.ts, never a page number); the page or scroll position is
+ * character offset in it (the anchor of src/protocol/anchor.ts, never a page number); the page or scroll position is
  * derived from it after every layout, so a font, theme, mode or window change keeps the same text in view.
  *
  * Everything works on a `Geometry`: the box of any character of the chapter. The reader builds one from the DOM

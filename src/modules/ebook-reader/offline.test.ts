@@ -1,7 +1,9 @@
 import { describe, expect, it, type Mock, vi } from 'vitest';
 import { fakeEnv } from '../../../tests/support/fake-env';
 import type { CallReply } from '../../runtime/block-api';
-import { enqueue, flushOutbox, newClientId, type OutboxItem, queueAndSend, queued, STORES, UNSENT_KEY, verdictOf } from './offline';
+import { OUTBOX_STORE, UNSENT_KEY } from '../../runtime/outbox';
+import { newClientId, verdictOf } from '../../runtime/outbox-rules';
+import { enqueue, flushOutbox, type OutboxItem, queueAndSend, queued } from './offline';
 
 const ok = (data: unknown = {}): CallReply<unknown> => ({ status: 0, code: 0, msg: 'ok', data });
 const offline: CallReply<unknown> = { status: -1, code: -1, msg: '网络异常，请检查网络后重试', data: null };
@@ -105,10 +107,14 @@ describe('the offline queue', () => {
     const put = vi.spyOn(env.offline, 'put');
     const failed = await queueAndSend(env, read(1));
     expect(failed.verdict).toBe('keep');
-    expect(put).toHaveBeenCalledWith(STORES.outbox, expect.stringContaining('read-client-1'), expect.objectContaining({ kind: 'read' }));
+    expect(put).toHaveBeenCalledWith(
+      OUTBOX_STORE,
+      expect.stringContaining('read-client-1'),
+      expect.objectContaining({ user: '1', data: expect.objectContaining({ kind: 'read' }) }),
+    );
     expect((await queued(env)).map((q) => q.item.client_id)).toEqual(['read-client-1']);
     // Settled: the synchronous env.storage copy is gone (the outbox holds what is left).
-    expect(env.storage.getJson(UNSENT_KEY, null)).toEqual([]);
+    expect(env.storage.getJson(UNSENT_KEY, null)).toBeNull();
     const sent = await queueAndSend(env, read(2));
     expect(sent.verdict).toBe('sent');
     expect((await queued(env)).map((q) => q.item.client_id)).toEqual(['read-client-1']);
@@ -116,12 +122,20 @@ describe('the offline queue', () => {
 
   it('a report whose page closed before anything settled (kept in env.storage) is sent by the next start, once', async () => {
     const { env, sent } = server({});
-    const r = read(7);
-    env.storage.setJson(UNSENT_KEY, [r]);
-    await enqueue(env, r); // the outbox write finished too: still one send
+    const key = await enqueue(env, read(7));
+    // The storage copy of a page that died; the outbox write finished too: still one send.
+    env.storage.setJson(UNSENT_KEY, [await env.offline.get(OUTBOX_STORE, key)]);
     await flushOutbox(env);
     expect(sent.map((s) => s.input.client_id)).toEqual(['read-client-7']);
-    expect(env.storage.getJson(UNSENT_KEY, null)).toEqual([]);
+    expect(env.storage.getJson(UNSENT_KEY, null)).toBeNull();
+    expect(await queued(env)).toEqual([]);
+    // Only the storage copy (the outbox write never finished): sent once too.
+    const only = await enqueue(env, read(8));
+    env.storage.setJson(UNSENT_KEY, [await env.offline.get(OUTBOX_STORE, only)]);
+    await env.offline.delete(OUTBOX_STORE, only);
+    await flushOutbox(env);
+    expect(sent.map((s) => s.input.client_id)).toEqual(['read-client-7', 'read-client-8']);
+    expect(env.storage.getJson(UNSENT_KEY, null)).toBeNull();
     expect(await queued(env)).toEqual([]);
   });
 

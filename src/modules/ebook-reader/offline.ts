@@ -1,11 +1,10 @@
 /**
  * The reader's data on the device (env.offline, IndexedDB): opened and downloaded chapters, the last book detail and
- * bookmark list seen, and the outbox of writes that still have to reach the server (reading reports, bookmark adds
- * and removes). Every queued write carries a client id, so sending it twice (a retry after a lost reply, two tabs)
- * is counted once by the server.
+ * bookmark list seen; and its writes that still have to reach the server (reading reports, bookmark adds and
+ * removes) in env.outbox, which keeps them per user. Every queued write carries a client id, so sending it twice
+ * (a retry after a lost reply, two tabs) is counted once by the server.
  */
-import { CODE } from '../../contract/envelope';
-import type { CallReply, Env, InputOfId, KeyValueStore, OutputOfId } from '../../runtime/block-api';
+import type { CallReply, Env, InputOfId, KeyValueStore, OutboxEntry, OutputOfId, Verdict } from '../../runtime/block-api';
 
 export type Detail = OutputOfId<'ebook.detail'>;
 export type Chapter = OutputOfId<'ebook.content'>;
@@ -15,7 +14,6 @@ export const STORES = {
   chapters: 'ebook-chapters',
   books: 'ebook-books',
   bookmarks: 'ebook-bookmarks',
-  outbox: 'ebook-outbox',
 } as const;
 
 const chapterKey = (ebookId: number, chapterId: number) => `${ebookId}:${chapterId}`;
@@ -89,124 +87,42 @@ export interface Queued {
   item: OutboxItem;
 }
 
-/** A client id for a write (8–64 of [A-Za-z0-9_-], as the contract asks). */
-export function newClientId(): string {
-  const bytes = new Uint8Array(12);
-  globalThis.crypto?.getRandomValues?.(bytes);
-  let id = '';
-  for (const b of bytes) id += (b % 36).toString(36);
-  return `r${Date.now().toString(36)}${id}`;
-}
+/** The reader's entries in env.outbox: `ebook:<id>/…`, one per write, in the order they were made. */
+const ALL_BOOKS = 'ebook:';
+const bookPrefix = (ebookId: number) => `ebook:${ebookId}/`;
 
-let seq = 0;
-/** Outbox keys sort in the order the writes were made (time, then a counter, then the client id). */
-function outboxKey(clientId: string): string {
-  seq = (seq + 1) % 1e6;
-  return `${String(Date.now()).padStart(15, '0')}-${String(seq).padStart(6, '0')}-${clientId}`;
+function writeOf(item: OutboxItem) {
+  const base = { group: `ebook:${item.ebook_id}`, client_id: item.client_id, data: item };
+  if (item.kind === 'read') return { ...base, endpoint: 'ebook.read' as const, input: item.input };
+  if (item.kind === 'bookmark_add') return { ...base, endpoint: 'ebook.bookmark_add' as const, input: item.input };
+  return { ...base, endpoint: 'ebook.bookmark_remove' as const, input: item.input };
 }
+const queuedOf = (e: OutboxEntry<OutboxItem>): Queued => ({ key: e.key, item: e.data });
 
+/** Puts a write in the outbox for a later flush (one whose send already failed); answers its key. */
 export async function enqueue(env: Env, item: OutboxItem): Promise<string> {
-  const key = outboxKey(item.client_id);
-  await env.offline.put(STORES.outbox, key, item);
-  return key;
+  return (await env.outbox.put(writeOf(item))).key;
 }
 
+/** The writes waiting (of one book when given), oldest first; only the logged-in user's. */
 export async function queued(env: Env, ebookId?: number): Promise<Queued[]> {
-  const rows = await env.offline.list<OutboxItem>(STORES.outbox);
-  return rows.map((r) => ({ key: r.key, item: r.value })).filter((q) => ebookId === undefined || q.item.ebook_id === ebookId);
+  const entries = await env.outbox.list<OutboxItem>(ebookId === undefined ? ALL_BOOKS : bookPrefix(ebookId));
+  return entries.map(queuedOf);
 }
 
-export function unqueue(env: Env, key: string): Promise<void> {
-  return env.offline.delete(STORES.outbox, key);
-}
-
-/** What to do with a queued write after the server answered. */
-export type Verdict = 'sent' | 'keep' | 'drop';
-
-/**
- * Sent (status 0); kept for later on a network failure (-1: offline, timeout, 5xx), a missing session (4010, 4440:
- * sent once the user logs in again) or too many requests (4029); dropped when the server refused it (any other 4xx:
- * bad input, gone, not allowed): sending it again would be refused again.
- */
-export function verdictOf(reply: CallReply<unknown>): Verdict {
-  if (reply.status === 0) return 'sent';
-  const code = reply.code;
-  if (reply.status === -1 || code === -1 || code === CODE.unauthorized || code === CODE.sessionInvalid || code === CODE.tooMany)
-    return 'keep';
-  if (code >= 5000) return 'keep';
-  return 'drop';
-}
-
-function send(env: Env, item: OutboxItem): Promise<CallReply<unknown>> {
-  // beacon: not counted as in flight (no loading overlay), and it survives the page being hidden or closed.
-  if (item.kind === 'read') return env.beacon('ebook.read', item.input);
-  if (item.kind === 'bookmark_add') return env.beacon('ebook.bookmark_add', item.input);
-  return env.beacon('ebook.bookmark_remove', item.input);
-}
-
-/** Keys being sent right now (by queueAndSend or a flush): a flush does not send them a second time. */
-const inFlight = new Set<string>();
-
-/** Client ids of the writes being sent by this page (their env.storage copy is not adopted meanwhile). */
-const inFlightIds = new Set<string>();
-
-async function settle(env: Env, key: string, item: OutboxItem, stored: Promise<unknown>) {
-  inFlight.add(key);
-  inFlightIds.add(item.client_id);
-  try {
-    const reply = await send(env, item);
-    const verdict = verdictOf(reply);
-    await stored;
-    if (verdict !== 'keep') await unqueue(env, key);
-    return { verdict, reply };
-  } finally {
-    inFlight.delete(key);
-    inFlightIds.delete(item.client_id);
-  }
+/** Takes a waiting write out (a pending bookmark removed before it was sent). */
+export function unqueue(env: Env, clientId: string): Promise<void> {
+  return env.outbox.remove(clientId);
 }
 
 /**
- * Writes made as the page goes away, kept synchronously in env.storage until they are settled: IndexedDB is
- * asynchronous and a closing page may never finish the outbox write, and a browser may drop a keepalive request
- * made while the page unloads (Chromium does, now and then, on a reload). The next start moves them to the outbox.
- */
-export const UNSENT_KEY = 'ebookReader.unsent';
-const MAX_UNSENT = 50;
-
-function unsent(storage: KeyValueStore): OutboxItem[] {
-  const list = storage.getJson<unknown>(UNSENT_KEY, []);
-  return Array.isArray(list) ? (list as OutboxItem[]) : [];
-}
-
-/**
- * Puts a write in the outbox and sends it at once, both started together (a report made as the page is hidden or
- * closed goes out before the page freezes); until the server answered (or the outbox holds it) it is also kept in
- * env.storage. If the page dies first, the next start sends it again, counted once thanks to its client id.
+ * Puts a write in the outbox and sends it at once (a report made as the page is hidden or closed goes out before the
+ * page freezes); it stays in the outbox only when it has to wait. If the page dies first, the next start sends it
+ * again, counted once thanks to its client id.
  */
 export async function queueAndSend(env: Env, item: OutboxItem): Promise<{ verdict: Verdict; reply: CallReply<unknown> }> {
-  const key = outboxKey(item.client_id);
-  env.storage.setJson(UNSENT_KEY, [...unsent(env.storage), item].slice(-MAX_UNSENT));
-  try {
-    return await settle(env, key, item, env.offline.put(STORES.outbox, key, item));
-  } finally {
-    env.storage.setJson(
-      UNSENT_KEY,
-      unsent(env.storage).filter((u) => u.client_id !== item.client_id),
-    );
-  }
-}
-
-/** Writes a closing page kept in env.storage go to the outbox (in the order they were made). */
-async function adoptUnsent(env: Env): Promise<void> {
-  const list = unsent(env.storage).filter((u) => !inFlightIds.has(u.client_id));
-  if (list.length === 0) return;
-  const waiting = new Set((await queued(env)).map((q) => q.item.client_id));
-  for (const item of list) if (!waiting.has(item.client_id)) await enqueue(env, item);
-  const moved = new Set(list.map((i) => i.client_id));
-  env.storage.setJson(
-    UNSENT_KEY,
-    unsent(env.storage).filter((u) => !moved.has(u.client_id)),
-  );
+  const { verdict, reply } = await env.outbox.send(writeOf(item));
+  return { verdict, reply };
 }
 
 export interface FlushResult {
@@ -216,33 +132,22 @@ export interface FlushResult {
   kept: number;
 }
 
-const flushing = new WeakMap<Env, Promise<FlushResult>>();
-
 /**
- * Sends the outbox in order, one write at a time; stops at the first one that has to wait (network, session), so
- * writes reach the server in the order they were made. One flush per environment at a time: a second call while
- * one runs gets the running one.
+ * Sends the reader's waiting writes in order, one at a time; stops at the first one that has to wait (network,
+ * session), so writes reach the server in the order they were made. A second call while one runs gets the running one.
  */
 export function flushOutbox(env: Env): Promise<FlushResult> {
-  const running = flushing.get(env);
-  if (running) return running;
-  const p = (async (): Promise<FlushResult> => {
-    const out: FlushResult = { sent: [], dropped: [], kept: 0 };
-    await adoptUnsent(env);
-    const all = await queued(env);
-    for (let i = 0; i < all.length; i++) {
-      const q = all[i] as Queued;
-      if (inFlight.has(q.key)) continue;
-      const { verdict } = await settle(env, q.key, q.item, Promise.resolve());
-      if (verdict === 'sent') out.sent.push(q);
-      else if (verdict === 'drop') out.dropped.push(q);
-      else {
-        out.kept = all.length - i;
-        break;
-      }
-    }
-    return out;
-  })().finally(() => flushing.delete(env));
-  flushing.set(env, p);
-  return p;
+  const running = env.outbox.flush<OutboxItem>(ALL_BOOKS);
+  const known = summaries.get(running);
+  if (known) return known;
+  const summary = running.then(({ results, kept }) => ({
+    sent: results.filter((r) => r.verdict === 'sent').map((r) => queuedOf(r.entry)),
+    dropped: results.filter((r) => r.verdict === 'drop').map((r) => queuedOf(r.entry)),
+    kept,
+  }));
+  summaries.set(running, summary);
+  return summary;
 }
+
+/** The summary of each running flush: callers that joined one flush get one result. */
+const summaries = new WeakMap<Promise<unknown>, Promise<FlushResult>>();

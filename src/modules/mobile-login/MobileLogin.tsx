@@ -1,6 +1,7 @@
 import { type BlockProps, type Env, Link } from '../../runtime/block-api';
 import { SmsCodeForm, type SmsConsent } from '../shared/SmsCodeForm';
 import { scopeText } from '../shared/scope';
+import { fetchSmsChallenge, type SendOutcome, sendOutcome } from '../shared/sms-challenge/outcome';
 import { sameSitePath } from '../shared/sms-code-form';
 import type { MobileLoginProps } from './props.gen';
 import './mobile-login.css';
@@ -18,14 +19,10 @@ export function safeReturnPath(raw: string | undefined): string {
   }
 }
 
-/** Asks for a login code; the seconds until a resend, or null when refused (toasted). */
-export async function sendLoginCode(env: Env, mobile: string): Promise<number | null> {
-  const res = await env.call('auth.send_mobile_code', { mobile, is_register: 0 });
-  if (res.status !== 0 || !res.data) {
-    env.toast(res.msg);
-    return null;
-  }
-  return res.data.resend_in;
+/** Asks for a login code; the seconds until a resend, null when refused (toasted), or 'challenge' (solve one first). */
+export async function sendLoginCode(env: Env, mobile: string, altcha?: string): Promise<SendOutcome> {
+  const res = await env.call('auth.send_mobile_code', { mobile, is_register: 0, ...(altcha ? { altcha } : {}) });
+  return sendOutcome(res, (text) => env.toast(text), altcha !== undefined);
 }
 
 export interface LoginTarget {
@@ -79,7 +76,8 @@ export default function MobileLogin({ env, scope }: BlockProps<MobileLoginProps>
       <h1>{t.title}</h1>
       <p className="mobile-login-subtitle">{t.subtitle}</p>
       <SmsCodeForm
-        send={(mobile) => sendLoginCode(env, mobile)}
+        send={(mobile, altcha) => sendLoginCode(env, mobile, altcha)}
+        challenge={() => fetchSmsChallenge(env)}
         submit={(mobile, code) => loginWithCode(env, mobile, code, target)}
         toast={(text) => env.toast(text)}
         submitText={t.submit}

@@ -25,6 +25,7 @@ import { type CheckoutLoad, loadCheckout } from './load-checkout';
 import type { OrderCheckoutProps } from './props.gen';
 import { QuantityStepper } from './QuantityStepper';
 import { submitOrder } from './submit-order';
+import '../shared/order-parts.css';
 import './order-checkout.css';
 
 export default function OrderCheckout({ props, env }: BlockProps<OrderCheckoutProps>) {

@@ -208,8 +208,8 @@ export default function OrderDetail({ props, env }: BlockProps<OrderDetailProps>
         <h2 data-testid="order-status">{allRefunded ? t.allRefunded : o.status_text}</h2>
         {o.status === 'pending' ? (
           <p>
-            {t.pendingHint}
-            <br />
+            {left > 0 ? t.pendingHint : null}
+            {left > 0 ? <br /> : null}
             <span data-testid="order-countdown">{left > 0 ? t.autoCloseIn(countdownText(left)) : t.closing}</span>
           </p>
         ) : o.status === 'paid' ? (
@@ -269,7 +269,8 @@ export default function OrderDetail({ props, env }: BlockProps<OrderDetailProps>
         {o.remark ? <Row label={t.remark}>{o.remark}</Row> : null}
       </section>
 
-      {o.status === 'pending' ? (
+      {/* Past its time it can no longer be paid or cancelled: it is closing (the server asks WeChat Pay first). */}
+      {o.status === 'pending' && left > 0 ? (
         <div className="od-bar">
           <span className="od-bar-total">
             {t.payableUnpaid} <b>¥{money(o.total)}</b>

@@ -9,7 +9,7 @@ import { clockSkew } from './countdown';
 import { loadOrder, type OrderLoad, orderIdOf } from './load-order';
 import { PendingCountdown } from './PendingCountdown';
 import type { OrderResultProps } from './props.gen';
-import '../order-checkout/order-checkout.css';
+import '../shared/order-parts.css';
 import './order-result.css';
 
 const ICONS = { paid: '✓', pending: '¥', close: '✕' } as const;

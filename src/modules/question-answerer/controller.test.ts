@@ -4,7 +4,6 @@ import type { AnswerResult, QuestionItem } from '../../contract/question-shapes'
 import type { CallReply } from '../../runtime/block-api';
 import { AnswererController, AUTO_ADVANCE_MS } from './controller';
 import { keepPlace } from './device';
-import { OUTBOX } from './queue';
 
 const ok = <T>(data: T): CallReply<T> => ({ status: 0, code: 0, msg: 'ok', data });
 const offline: CallReply<null> = { status: -1, code: -1, msg: '网络异常，请检查网络后重试', data: null };
@@ -108,7 +107,7 @@ describe('practice', () => {
     expect(c.getState().index).toBe(1);
     vi.advanceTimersByTime(AUTO_ADVANCE_MS);
     expect(c.getState().index).toBe(2);
-    expect(await env.offline.list(OUTBOX)).toEqual([]);
+    expect(await env.outbox.list()).toEqual([]);
   });
 
   it('multiple choice waits for 提交', async () => {
@@ -131,7 +130,7 @@ describe('practice', () => {
     c.change(['B']);
     await vi.waitFor(() => expect(c.getState().sent[12]).toBe('queued'));
     expect(c.getState().results[12]).toBeUndefined();
-    expect((await env.offline.list(OUTBOX)).length).toBe(1);
+    expect((await env.outbox.list()).length).toBe(1);
     // A reload while offline still shows the answer as queued.
     const again = new AnswererController(env, 5);
     await again.load();
@@ -140,7 +139,7 @@ describe('practice', () => {
     (env.beacon as Mock).mockClear();
     await Promise.all([c.flush(), again.flush()]);
     expect(callsOf(env.beacon).filter(([id]) => id === 'question.answer')).toHaveLength(1);
-    expect(await env.offline.list(OUTBOX)).toEqual([]);
+    expect(await env.outbox.list()).toEqual([]);
     expect(c.getState().results[12]?.is_right ?? again.getState().results[12]?.is_right).toBe(0);
   });
 

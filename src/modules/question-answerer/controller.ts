@@ -5,13 +5,13 @@
  */
 import type { BankReport, ChildBank, QuestionItem } from '../../contract/question-shapes';
 import { questionAnswerer } from '../../i18n/zh-CN/question-answerer';
-import type { Env } from '../../runtime/block-api';
+import { type Env, newClientId } from '../../runtime/block-api';
 import { hasAnswer, isAnswerComplete } from '../shared/question-card/answer-value';
 import type { AnswerValue, QuestionResult } from '../shared/question-card/QuestionCard';
 import { keepMarks, keepPlace, storedMarks } from './device';
 import { examPatch, loadBank, type Patch } from './loader';
 import { clockOffset, durationSeconds, type Mode, type SendState, secondsLeft } from './model';
-import { type Flushed, flushAnswers, newClientId, queueAndSend } from './queue';
+import { type Flushed, flushAnswers, queueAndSend } from './queue';
 import { toResult } from './results';
 
 const t = questionAnswerer;

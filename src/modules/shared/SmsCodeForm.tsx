@@ -1,5 +1,8 @@
-import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type ComponentType, type FormEvent, type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { login } from '../../i18n/zh-CN/login';
+import { smsChallenge } from '../../i18n/zh-CN/sms-challenge';
+import type { SendOutcome } from './sms-challenge/outcome';
+import type { SmsChallengeProps } from './sms-challenge/SmsChallenge';
 import { smsFormProblem } from './sms-code-form';
 
 /** A consent box the user must tick before a code is sent or the form submitted (unticked at first). */
@@ -11,8 +14,13 @@ export interface SmsConsent {
 }
 
 export interface SmsCodeFormProps {
-  /** Sends the code; resolves with the seconds until a resend is allowed, or null when refused (it toasts). */
-  send(mobile: string): Promise<number | null>;
+  /**
+   * Sends the code (with a solved challenge payload when the server asked for one); resolves with the seconds until a
+   * resend is allowed, null when refused (it toasts), or 'challenge' when the server asks for a challenge first.
+   */
+  send(mobile: string, altcha?: string): Promise<SendOutcome>;
+  /** Fetches a challenge for the widget (auth.sms_challenge); null when that failed. */
+  challenge?(): Promise<unknown | null>;
   /** Submits mobile and code (it toasts and navigates). */
   submit(mobile: string, code: string): Promise<void>;
   /** Shows a short message (the environment's toast). */
@@ -53,13 +61,17 @@ function takeDraft(key: string | undefined): Draft | undefined {
 }
 
 /** The mobile + SMS code form shared by login and mobile binding: checks, consent, resend countdown, busy state. */
-export function SmsCodeForm({ send, submit, toast, submitText, busyText, consent, draftKey, children }: SmsCodeFormProps) {
+export function SmsCodeForm({ send, challenge, submit, toast, submitText, busyText, consent, draftKey, children }: SmsCodeFormProps) {
   const [draft] = useState(() => takeDraft(draftKey));
   const [mobile, setMobile] = useState(draft?.mobile ?? '');
   const [code, setCode] = useState(draft?.code ?? '');
   const [agreed, setAgreed] = useState(draft?.agreed ?? false);
   const [countdown, setCountdown] = useState(() => (draft ? Math.max(0, Math.ceil((draft.resendAt - Date.now()) / 1000)) : 0));
   const [busy, setBusy] = useState(false);
+  /** The challenge widget (its lazy chunk once loaded) and its round: a new round mounts a fresh widget. */
+  const [Challenge, setChallenge] = useState<ComponentType<SmsChallengeProps> | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [round, setRound] = useState(0);
   const consentId = useId();
 
   useEffect(() => {
@@ -75,11 +87,43 @@ export function SmsCodeForm({ send, submit, toast, submitText, busyText, consent
     if (countdown > 0) return;
     const problem = consentProblem() || smsFormProblem(mobile, null);
     if (problem) return toast(problem);
-    const wait = await send(mobile);
-    if (wait !== null) {
+    settle(await send(mobile), false);
+  };
+
+  /** After a send: counts down, or shows the challenge (loading its chunk the first time), or a fresh one. */
+  const settle = (outcome: SendOutcome, solved: boolean) => {
+    if (typeof outcome === 'number') {
+      setAsking(false);
       toast(t.codeSent);
-      setCountdown(wait);
+      setCountdown(outcome);
+      return;
     }
+    // A solved challenge is spent by a refused send as well (or was expired or used): the next try needs a new one.
+    if (outcome === null || asking) {
+      if (solved || asking) setRound((r) => r + 1);
+      return;
+    }
+    if (!challenge) return toast(smsChallenge.loadFailed);
+    setAsking(true);
+    if (!Challenge) {
+      // Its own chunk: only a form that is asked for a challenge loads the widget.
+      import('./sms-challenge/SmsChallenge').then(
+        (m) => setChallenge(() => m.default),
+        () => {
+          setAsking(false);
+          toast(smsChallenge.loadFailed);
+        },
+      );
+    }
+  };
+
+  const onSolved = async (payload: string) => {
+    const problem = consentProblem() || smsFormProblem(mobile, null);
+    if (problem) {
+      setRound((r) => r + 1);
+      return toast(problem);
+    }
+    settle(await send(mobile, payload), true);
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -132,6 +176,13 @@ export function SmsCodeForm({ send, submit, toast, submitText, busyText, consent
           {countdown > 0 ? t.resendIn(countdown) : t.sendCode}
         </button>
       </label>
+      {asking && challenge ? (
+        Challenge ? (
+          <Challenge key={round} load={challenge} onSolved={onSolved} />
+        ) : (
+          <p className="sms-challenge-loading">{smsChallenge.loading}</p>
+        )
+      ) : null}
       {consent ? (
         <div className="sms-consent" data-testid="consent" onClickCapture={keepDraftOnLink}>
           <input

@@ -1,3 +1,4 @@
+import { isSameSitePath } from '../../protocol/same-site-path';
 import { OAUTH_SESSION_KEYS, type OauthContext, oauthStep, readPending, type SessionStore } from './oauth-state';
 
 /**
@@ -44,11 +45,16 @@ export function stripOauthParams(href: string): string {
   return url.toString();
 }
 
-/** path + search + hash of a URL on the same origin as `base`, else null (never leave the site). */
+/**
+ * path + search + hash of a URL on the same origin as `base`, else null (never leave the site). The path must also
+ * pass the one same-site rule: `https://site//evil.example` is on the site, but its path `//evil.example` is not.
+ */
 export function sameSitePath(href: string, base: string): string | null {
   try {
     const url = new URL(href, base);
-    return url.origin === new URL(base).origin ? `${url.pathname}${url.search}${url.hash}` : null;
+    if (url.origin !== new URL(base).origin) return null;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return isSameSitePath(path) ? path : null;
   } catch {
     return null;
   }

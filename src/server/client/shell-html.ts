@@ -110,7 +110,9 @@ export class ShellPages {
     const body = [jsonScript('page-manifest', manifest)];
     // A staging server (production on sandboxes) says so on every page, before any script runs and outside React.
     if (this.opts.staging) {
-      body.push(`<div class="staging-ribbon" role="note" title="${escapeHtml(i18n.app.stagingHint)}">${escapeHtml(i18n.app.staging)}</div>`);
+      body.push(
+        `<div class="staging-ribbon" role="note" title="${escapeHtml(i18n.app.stagingHint)}">${escapeHtml(i18n.app.staging)}</div>`,
+      );
     }
     if (config) {
       body.push(jsonScript('page-config', config, ` data-name="${escapeHtml(config.name)}"`));

@@ -18,6 +18,9 @@ import * as m0015 from './migrations/0015_order_payments';
 import * as m0018 from './migrations/0018_wechat_credentials';
 import * as m0019 from './migrations/0019_shipments';
 import * as m0020 from './migrations/0020_refunds';
+import * as m0021 from './migrations/0021_payment_jobs';
+import * as m0022 from './migrations/0022_sms_limits';
+import * as m0023 from './migrations/0023_content_deliveries';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
 const MIGRATIONS = {
@@ -39,6 +42,9 @@ const MIGRATIONS = {
   '0018_wechat_credentials': m0018,
   '0019_shipments': m0019,
   '0020_refunds': m0020,
+  '0021_payment_jobs': m0021,
+  '0022_sms_limits': m0022,
+  '0023_content_deliveries': m0023,
 } as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mobile as mobileField } from '../../contract/fields';
 import type { Services } from '../http/context';
 import { escapeXml } from '../media/svg-art';
 import { SANDBOX_AUTHORIZE_PATH } from '../providers/oauth/sandbox-oauth';
+import type { DevSmsProvider } from '../providers/sms/dev-sms';
 import { createWechatOnlyUser } from '../services/binding-wechat-only';
+import { FOREIGN_RETURN_MSG, isOwnReturnUrl } from '../services/return-origin';
 
 const FAKE_WECHAT_USERS = [
   { openid: 'sandbox-openid-zhang', nickname: '张同学', avatar: '/media/avatar/zhang.svg' },
@@ -18,16 +20,23 @@ function page(title: string, body: string): string {
 
 /** Development-only tools: the SMS inbox and the sandbox WeChat authorize page. Never registered in production. */
 export function registerDevRoutes(app: FastifyInstance, s: Services): void {
+  // The inbox exists only with SMS_PROVIDER=dev: a real carrier's codes are never readable here.
+  const inbox = s.providers.smsInbox;
+  if (inbox) registerSmsInbox(app, inbox);
+  registerOauthSandbox(app, s);
+}
+
+function registerSmsInbox(app: FastifyInstance, inbox: DevSmsProvider): void {
   app.get<{ Querystring: { mobile?: string } }>('/dev/sms-inbox', async (req, reply) => {
     const m = req.query.mobile;
     if (m !== undefined && !mobileField().safeParse(m).success) {
       return reply.code(400).send({ status: 1, code: 4000, msg: '参数 mobile 须为以 1 开头的 11 位手机号', data: null });
     }
-    return { status: 0, code: 0, msg: 'ok', data: s.providers.sms.messages(m) };
+    return { status: 0, code: 0, msg: 'ok', data: inbox.messages(m) };
   });
 
   app.get('/dev/inbox', async (_req, reply) => {
-    const rows = s.providers.sms
+    const rows = inbox
       .messages()
       .map(
         (m) =>
@@ -43,7 +52,11 @@ export function registerDevRoutes(app: FastifyInstance, s: Services): void {
         ),
       );
   });
+}
 
+function registerOauthSandbox(app: FastifyInstance, s: Services): void {
+  // Like official-weixin-data: the page sends a login code only back to the app's own sites.
+  const ownReturn = (req: FastifyRequest, url: string) => isOwnReturnUrl(s.config, `${req.protocol}://${req.host}`, url);
   const sandbox = s.providers.oauthSandbox;
   // The sandbox authorize page exists only with OAUTH_PROVIDER=sandbox (the real adapter sends visitors to WeChat).
   if (!sandbox) return;
@@ -52,6 +65,12 @@ export function registerDevRoutes(app: FastifyInstance, s: Services): void {
     const { redirect_uri: redirect = '', state = '' } = req.query;
     if (!/^https?:\/\//.test(redirect) || !state) {
       return reply.code(400).type('text/html; charset=utf-8').send(page('授权失败', '<p>缺少参数 redirect_uri 或 state</p>'));
+    }
+    if (!ownReturn(req, redirect)) {
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(page('授权失败', `<p>${escapeXml(FOREIGN_RETURN_MSG)}</p>`));
     }
     const buttons = FAKE_WECHAT_USERS.map(
       (u, i) =>
@@ -73,6 +92,7 @@ export function registerDevRoutes(app: FastifyInstance, s: Services): void {
       const { redirect_uri: redirect = '', state = '' } = req.query;
       if (!/^https?:\/\//.test(redirect) || !state)
         return reply.code(400).send({ status: 1, code: 4000, msg: '缺少参数 redirect_uri 或 state', data: null });
+      if (!ownReturn(req, redirect)) return reply.code(400).send({ status: 1, code: 4000, msg: FOREIGN_RETURN_MSG, data: null });
       const pick = req.body?.pick ?? 'new';
       const fresh = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
       const chosen =

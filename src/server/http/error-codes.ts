@@ -10,6 +10,10 @@ export const ERROR_CODES: Record<ErrorCode, { http: readonly number[]; meaning: 
   [CODE.unauthorized]: { http: [401], meaning: 'not logged in: no token, or an expired or invalid one' },
   [CODE.forbidden]: { http: [403], meaning: 'logged in but not entitled: a paid item the caller has not bought (msg says how to open it)' },
   [CODE.tooMany]: { http: [429], meaning: 'too many requests (SMS codes: 60 s apart, 10 a day per mobile)' },
+  [CODE.challengeRequired]: {
+    http: [428],
+    meaning: 'many SMS sends from this network: fetch auth.sms_challenge, solve it and send again with its `altcha` payload',
+  },
   [CODE.conflict]: { http: [409], meaning: 'conflicts with existing data (msg says which)' },
   [CODE.sessionInvalid]: { http: [200], meaning: 'the session was ended (e.g. logout elsewhere): log in again' },
   [CODE.upstream]: { http: [502, 503], meaning: 'WeChat failed or is not configured on this server' },

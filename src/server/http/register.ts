@@ -7,6 +7,7 @@ import { computeSign, type Params, safeEqualHex } from '../../protocol/sign';
 import { type CachePolicy, cachePolicyOf } from '../cache/cached-endpoints';
 import { type CachedReply, COMPRESS_MIN_BYTES, encodedBody, etagOf, pickEncoding, ReadCache } from '../cache/read-cache';
 import { VerifiedTokens } from '../cache/verified-tokens';
+import { isLoopbackOrigin } from '../config-origins';
 import type { AuthUser, RequestContext, Services } from './context';
 import type { RouteHandler } from './define';
 import { ApiError, sessionInvalid, unauthorized } from './errors';
@@ -97,7 +98,7 @@ export function registerEndpoints(
         ...services,
         user,
         ip: req.ip,
-        origin: `${req.protocol}://${req.host}`,
+        origin: siteOrigin(services.config, `${req.protocol}://${req.host}`),
         headers: req.headers,
         log: req.log,
       };
@@ -201,4 +202,20 @@ function sendCached(
   const encoding = pickEncoding(req.headers['accept-encoding'] as string | undefined);
   if (!encoding) return reply.send(r.body);
   return reply.header('content-encoding', encoding).send(encodedBody(r, encoding));
+}
+
+/**
+ * The origin links and return URLs are built on (WeChat Pay's H5 redirect_url, the notify URL): the one the request
+ * came to when it is a configured public origin (or none is configured, or it is loopback outside production), else
+ * the first configured one, so a forged Host header never becomes a return address.
+ */
+export function siteOrigin(
+  config: { publicOrigins: readonly string[]; production: boolean; sandboxesAllowed: boolean },
+  requested: string,
+): string {
+  const { publicOrigins } = config;
+  if (publicOrigins.length === 0 || publicOrigins.includes(requested)) return requested;
+  // A developer's machine, or a staging server tried on this machine.
+  if ((!config.production || config.sandboxesAllowed) && isLoopbackOrigin(requested)) return requested;
+  return publicOrigins[0] as string;
 }

@@ -7,7 +7,9 @@ import { SandboxOauthProvider } from './oauth/sandbox-oauth';
 import type { OauthProvider } from './oauth/types';
 import { WechatOauthProvider } from './oauth/wechat-oauth';
 import type { PayProvider } from './pay';
-import { DevSmsProvider } from './sms/dev-sms';
+import { createSmsProviders } from './sms';
+import type { DevSmsProvider } from './sms/dev-sms';
+import type { SmsProvider } from './sms/types';
 import { createTrackingProvider } from './tracking';
 import type { TrackingProvider } from './tracking/types';
 import { SandboxVodProvider } from './video/sandbox-vod';
@@ -15,7 +17,10 @@ import { TencentVodProvider } from './video/tencent-vod';
 import type { VideoProvider } from './video/types';
 
 export interface Providers {
-  sms: DevSmsProvider;
+  /** Sends login codes (SMS_PROVIDER): the dev inbox, Alibaba Cloud SMS or Tencent Cloud SMS. */
+  sms: SmsProvider;
+  /** The dev provider's inbox when SMS_PROVIDER=dev (the dev-only /dev/sms-inbox reads it), else null. */
+  smsInbox: DevSmsProvider | null;
   oauth: OauthProvider;
   /** The offline OAuth sandbox when OAUTH_PROVIDER=sandbox (its dev authorize page grants codes through it), else null. */
   oauthSandbox: SandboxOauthProvider | null;
@@ -55,7 +60,7 @@ export function createProviders(config: ServerConfig, db: Db, clock: () => numbe
       clock,
     });
   return {
-    sms: new DevSmsProvider(clock, config.logLevel === 'silent' ? () => {} : undefined),
+    ...createSmsProviders(config, clock),
     oauth,
     oauthSandbox: sandbox,
     jsSdk:

@@ -2,12 +2,14 @@ import * as auth from '../../contract/auth';
 import { handle, type RouteHandler } from '../http/define';
 import { sendLoginCode, sendSignedLoginCode } from '../services/auth-codes';
 import { openidOf } from '../services/binding-mobile';
+import { issueChallenge } from '../services/sms-challenge';
 import { loginByCode } from '../services/wechat-login';
 import { finishWechatLogin, startWechatLogin } from '../services/wechat-oauth-login';
 
 export const authRoutes: RouteHandler[] = [
   handle(auth.sendMobileCode, (input, ctx) => sendLoginCode(ctx, input)),
   handle(auth.sendMobileCodeSigned, (input, ctx) => sendSignedLoginCode(ctx, input)),
+  handle(auth.smsChallenge, (_input, ctx) => issueChallenge(ctx)),
   handle(auth.mobileCodeLogin, (input, ctx) => loginByCode(ctx, input)),
   handle(auth.officialWeixinData, (input, ctx) => startWechatLogin(ctx, input)),
   handle(auth.officialWeixinLogin, (input, ctx) => finishWechatLogin(ctx, input)),

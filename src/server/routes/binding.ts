@@ -3,13 +3,14 @@ import { handle, type RouteHandler } from '../http/define';
 import { notFound } from '../http/errors';
 import { checkBindable, setMobile, thirdBindInfoOf } from '../services/binding-mobile';
 import { consumeCode, sendCode } from '../services/sms-codes';
+import { senderOf } from '../services/sms-limits';
 
 /** Handlers of the binding area's contract endpoints. */
 export const bindingRoutes: RouteHandler[] = [
   handle(binding.bindMobile, async (input, ctx) => {
     await checkBindable(ctx, ctx.user, input.mobile);
     // Same rules as the login code (60 s between sends, 10 a day, 5 minutes, 5 tries); the mobile is new to us.
-    return sendCode(ctx, input.mobile, 'register');
+    return sendCode(ctx, input.mobile, 'register', senderOf(ctx, input.altcha));
   }),
 
   handle(binding.confirmBindMobile, async (input, ctx) => {

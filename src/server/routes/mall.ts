@@ -3,7 +3,7 @@ import * as order from '../../contract/order';
 import * as vip from '../../contract/vip';
 import { handle, type RouteHandler } from '../http/define';
 import { genusCategoryOf, goodsDetail, listGoods, mappingOf, mustBuy } from '../services/goods-catalog';
-import { closeExpiredOrders } from '../services/order-auto-close';
+import { closeUserOverdueUnsent } from '../services/order-auto-close';
 import { createOrder } from '../services/order-create';
 import { payH5, payJsapi, refreshFromWechat } from '../services/order-pay';
 import { closeOrder, listOrders, orderDetail, orderItem, orderStatus, ownOrder } from '../services/order-queries';
@@ -11,7 +11,10 @@ import { applyRefund } from '../services/order-refund';
 import { expressPackages } from '../services/order-shipping';
 import { redeemVipCode } from '../services/vip-exchange';
 
-/** Handlers of the mall (goods) and order endpoints. Reads of orders first close the caller's expired ones. */
+/**
+ * Handlers of the mall (goods) and order endpoints. Reads of orders never call WeChat Pay: they first close the
+ * caller's expired orders that were never sent there; one that was shows as closing until the sweeper has asked.
+ */
 export const mallRoutes: RouteHandler[] = [
   handle(goods.mustBuyList, async (input, ctx) => mustBuy(ctx, ctx.user?.id ?? null, input)),
   handle(goods.list, async (input, ctx) => listGoods(ctx, ctx.user?.id ?? null, input)),
@@ -20,11 +23,11 @@ export const mallRoutes: RouteHandler[] = [
   handle(goods.mapping, async (input, ctx) => mappingOf(ctx, input)),
   handle(goods.order, async (input, ctx) => createOrder(ctx, input)),
   handle(order.list, async (input, ctx) => {
-    await closeExpiredOrders(ctx, { userId: ctx.user.id });
+    await closeUserOverdueUnsent(ctx, ctx.user.id);
     return listOrders(ctx, ctx.user.id, input);
   }),
   handle(order.detail, async (input, ctx) => {
-    await closeExpiredOrders(ctx, { userId: ctx.user.id });
+    await closeUserOverdueUnsent(ctx, ctx.user.id);
     return orderDetail(ctx, ctx.user.id, input.id);
   }),
   handle(order.status, async (input, ctx) => {

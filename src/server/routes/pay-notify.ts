@@ -12,7 +12,7 @@ export function registerPayNotifyRoutes(app: FastifyInstance, s: Services): void
     scoped.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
     scoped.post(NOTIFY_PATH, async (req, reply) => {
       const raw = typeof req.body === 'string' ? req.body : '';
-      const answer = await handlePayNotification(s, req.headers, raw, req.log);
+      const answer = await handlePayNotification(s, req.headers, raw, req.log, `${req.protocol}://${req.host}`);
       return answer.body ? reply.code(answer.status).send(answer.body) : reply.code(answer.status).send();
     });
     // Refund notifications (issue 15): verified the same way, checked against our refund request.

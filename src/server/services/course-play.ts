@@ -3,6 +3,7 @@ import type * as course from '../../contract/course';
 import type { OutputOf } from '../../contract/endpoint';
 import type { Services } from '../http/context';
 import { forbidden } from '../http/errors';
+import { isPaidDelivery, recordDelivery } from './content-deliveries';
 import { NOT_OWNED_MSG, videoAccess, videoOf } from './course-progress';
 
 export async function playInfo(s: Services, userId: number, videoId: number): Promise<OutputOf<typeof course.playInfo>> {
@@ -23,6 +24,8 @@ export async function playInfo(s: Services, userId: number, videoId: number): Pr
       .orderBy('v.sort')
       .orderBy('v.id')
       .execute(),
+    // A signed URL of a paid video is the course delivered (what the instant refund calls used).
+    isPaidDelivery(decision) ? recordDelivery(s, userId, 'course', v.course_id) : undefined,
   ]);
   const at = siblings.findIndex((x) => x.id === v.id);
   const info = s.providers.video.playInfo({ mediaKey: v.media_key, viewerId: userId });

@@ -1,8 +1,8 @@
-/** Anchor points checked against the text the server holds (src/format/anchor.ts has the shared rules). */
+/** Anchor points checked against the text the server holds (src/protocol/anchor.ts has the shared rules). */
 import type { AnchorPoint } from '../../contract/ebook';
-import { clampPlace, fractionAt, previewAt } from '../../format/anchor';
+import { clampPlace, fractionAt, previewAt } from '../../protocol/anchor';
 import { badInput } from '../http/errors';
-import { type ChapterRow, type EbookRow, spansOf } from './ebook-catalog';
+import { type ChapterRow, type EbookRow, spansOf } from './ebook-rows';
 
 export interface AnchorInput {
   chapter_id: number;

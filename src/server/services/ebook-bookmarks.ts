@@ -5,7 +5,7 @@ import type { OutputOf, ParsedInputOf } from '../../contract/endpoint';
 import type { Services } from '../http/context';
 import { notFound } from '../http/errors';
 import { anchorAt, resolveAnchor } from './ebook-anchors';
-import { chapterOf, chaptersOf, ebookRow, ensureCanRead } from './ebook-catalog';
+import { chapterOf, chaptersOf, ebookRow, ensureCanRead } from './ebook-rows';
 
 type Bookmark = OutputOf<typeof ebook.bookmarkList>[number];
 

@@ -1,55 +1,13 @@
 /** The e-book catalogue: the subject's list, a book's detail and table of contents, chapter content, views. */
-import type { Selectable } from 'kysely';
 import type * as ebook from '../../contract/ebook';
 import type { OutputOf, ParsedInputOf } from '../../contract/endpoint';
-import { previewAt } from '../../format/anchor';
-import type { Database } from '../db/schema';
+import { previewAt } from '../../protocol/anchor';
 import type { Services } from '../http/context';
-import { forbidden, notFound } from '../http/errors';
-import { type AccessDecision, type AccessItem, checkAccessMany } from './access-check';
+import { type AccessDecision, checkAccessMany } from './access-check';
+import { isPaidDelivery, recordDelivery } from './content-deliveries';
 import { recordOf } from './ebook-records';
+import { chapterOf, chaptersOf, ebookAccessItem, ebookRow, ensureCanRead, normalize, selectEbooks, spansOf } from './ebook-rows';
 import { ensureSubject } from './genus-subjects';
-
-export type EbookRow = Selectable<Database['ebooks']> & { view_count: number };
-export type ChapterRow = Selectable<Database['ebook_chapters']>;
-export interface StoredSpan {
-  kind: 'p' | 'h';
-  text: string;
-}
-
-export const NOT_OWNED_MSG = '该章节需购买电子书后阅读';
-
-function selectEbooks(s: Services) {
-  return s.db.kysely
-    .selectFrom('ebooks as e')
-    .leftJoin('ebook_stats as st', 'st.ebook_id', 'e.id')
-    .selectAll('e')
-    .select((eb) => eb.fn.coalesce('st.view_count', eb.lit(0)).as('view_count'));
-}
-
-const normalize = <T extends { view_count: unknown }>(r: T) => ({ ...r, view_count: Number(r.view_count) });
-
-export async function ebookRow(s: Services, id: number, field = 'id'): Promise<EbookRow> {
-  const row = await selectEbooks(s).where('e.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`电子书 ${field} ${id} `);
-  return normalize(row) as EbookRow;
-}
-
-export async function chaptersOf(s: Services, ebookId: number): Promise<ChapterRow[]> {
-  return s.db.kysely.selectFrom('ebook_chapters').selectAll().where('ebook_id', '=', ebookId).orderBy('sort').execute();
-}
-
-/** The access item of a book, or of one chapter of it (its leading free chapters are a free preview). */
-export function ebookAccessItem(book: EbookRow, chapterSort?: number): AccessItem {
-  return {
-    kind: 'ebook',
-    id: book.id,
-    genusId: book.genus_id,
-    categoryId: book.category_id,
-    isFree: book.is_free === 1,
-    isFreePreview: chapterSort !== undefined && chapterSort <= book.free_chapters,
-  };
-}
 
 export async function listEbooks(s: Services, q: ParsedInputOf<typeof ebook.ebookList>): Promise<OutputOf<typeof ebook.ebookList>> {
   await ensureSubject(s, q.genus_id, q.category_id);
@@ -99,24 +57,6 @@ export async function ebookDetail(s: Services, userId: number | null, id: number
   };
 }
 
-/** A chapter of a book, or 4004 naming both ids. */
-export async function chapterOf(s: Services, ebookId: number, chapterId: number, field = 'chapter'): Promise<ChapterRow> {
-  const c = await s.db.kysely.selectFrom('ebook_chapters').selectAll().where('id', '=', chapterId).executeTakeFirst();
-  if (!c || c.ebook_id !== ebookId) throw notFound(`电子书 ${ebookId} 中的章节 ${field} ${chapterId} `);
-  return c;
-}
-
-export function spansOf(c: ChapterRow): StoredSpan[] {
-  return JSON.parse(c.spans) as StoredSpan[];
-}
-
-/** Refuses (4030) a chapter the user may not read; never reveals its text. */
-export async function ensureCanRead(s: Services, userId: number, book: EbookRow, chapter: ChapterRow): Promise<AccessDecision> {
-  const [d] = await checkAccessMany(s, userId, [ebookAccessItem(book, chapter.sort)]);
-  if (!d?.allowed) throw forbidden(NOT_OWNED_MSG);
-  return d;
-}
-
 export async function chapterContent(
   s: Services,
   userId: number,
@@ -125,12 +65,16 @@ export async function chapterContent(
   const book = await ebookRow(s, q.id);
   const c = await chapterOf(s, book.id, q.chapter);
   const decision = await ensureCanRead(s, userId, book, c);
-  const siblings = await s.db.kysely
-    .selectFrom('ebook_chapters')
-    .select(['id', 'sort'])
-    .where('ebook_id', '=', book.id)
-    .where('sort', 'in', [c.sort - 1, c.sort + 1])
-    .execute();
+  const [siblings] = await Promise.all([
+    s.db.kysely
+      .selectFrom('ebook_chapters')
+      .select(['id', 'sort'])
+      .where('ebook_id', '=', book.id)
+      .where('sort', 'in', [c.sort - 1, c.sort + 1])
+      .execute(),
+    // A chapter past the free ones is the book delivered (what the instant refund calls used), read or not.
+    isPaidDelivery(decision) ? recordDelivery(s, userId, 'ebook', book.id) : undefined,
+  ]);
   const total = Math.max(1, book.char_count);
   return {
     ebook_id: book.id,

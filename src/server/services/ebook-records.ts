@@ -6,7 +6,7 @@ import type { Services } from '../http/context';
 import { inTransaction } from '../http/transaction';
 import { checkAccessMany } from './access-check';
 import { anchorAt, resolveAnchor } from './ebook-anchors';
-import { chapterOf, ebookAccessItem, ebookRow, ensureCanRead } from './ebook-catalog';
+import { chapterOf, ebookAccessItem, ebookRow, ensureCanRead } from './ebook-rows';
 
 type RecordOut = NonNullable<OutputOf<typeof ebook.recordGet>>;
 

@@ -5,7 +5,8 @@
  * WeChat Pay closes at once.
  */
 import type { Services } from '../http/context';
-import { ApiError, conflict } from '../http/errors';
+import { conflict } from '../http/errors';
+import { wechatCodeOf } from '../providers/pay/wechatpay-client';
 import type { OrderRow } from './order-owner';
 import { applyVerdict } from './order-pay';
 import { tryWithPayLock, withPayLock } from './order-pay-lock';
@@ -21,9 +22,21 @@ async function sentToWechat(s: Services, orderId: number): Promise<boolean> {
  * paid this moment. Holds the order's payment lease, so no prepay can be made while it closes; the automatic close
  * skips a busy order (the next sweep takes it).
  */
-export async function closeWithWechat(s: Services, order: OrderRow, reason: CloseReason): Promise<boolean> {
+export async function closeWithWechat(s: Services, order: Pick<OrderRow, 'id'>, reason: CloseReason): Promise<boolean> {
   if (reason === 'user') return withPayLock(s, order.id, () => closeLocked(s, order.id, reason));
   return (await tryWithPayLock(s, order.id, () => closeLocked(s, order.id, reason)))?.value ?? false;
+}
+
+/**
+ * Closes an expired order that was never sent to WeChat Pay, without asking it (what a read may do); one that was is
+ * left to the sweeper. Returns true when this caller closed it.
+ */
+export async function closeUnsent(s: Services, orderId: number): Promise<boolean> {
+  const closed = await tryWithPayLock(s, orderId, async () => {
+    if (await sentToWechat(s, orderId)) return false;
+    return markClosed(s, orderId, 'timeout', s.clock());
+  });
+  return closed?.value ?? false;
 }
 
 async function closeLocked(s: Services, orderId: number, reason: CloseReason): Promise<boolean> {
@@ -45,8 +58,8 @@ async function closeLocked(s: Services, orderId: number, reason: CloseReason): P
       try {
         await pay.client.close(o.order_no);
       } catch (e) {
-        // Paid between our query and the close: WeChat Pay's word wins.
-        if (e instanceof ApiError && e.message.includes('ORDER_PAID')) {
+        // Paid between our query and the close: WeChat Pay's word wins (asked again, signed, so an unsigned hint will do).
+        if (wechatCodeOf(e, true) === 'ORDER_PAID') {
           const again = await pay.client.query(o.order_no);
           if (again) await applyVerdict(s, again);
           return refuse();

@@ -11,9 +11,10 @@ import type { OutputOf } from '../../contract/endpoint';
 import type * as order from '../../contract/order';
 import type { Database } from '../db/schema';
 import type { RequestContext, Services } from '../http/context';
-import { ApiError, badInput, conflict } from '../http/errors';
+import { type ApiError, badInput, conflict } from '../http/errors';
+import { wechatCodeOf } from '../providers/pay/wechatpay-client';
+import { ownOrder } from './order-owner';
 import { withPayLock } from './order-pay-lock';
-import { ownOrder } from './order-queries';
 import { markPaid } from './order-state';
 import { WECHAT } from './wechat-login';
 
@@ -86,11 +87,13 @@ async function rememberPayment(
     .execute();
 }
 
-/** A refusal of WeChat Pay that means the order changed under us (closed or paid meanwhile). */
+/**
+ * A refusal of WeChat Pay that means the order changed under us (closed or paid meanwhile). ORDER_CLOSED is read even
+ * from an unsigned reply: a forged one only tells the learner to order again, where a 502 would leave them stuck.
+ */
 function orderMoved(e: unknown): ApiError | null {
-  if (!(e instanceof ApiError)) return null;
-  if (e.message.includes('ORDER_CLOSED')) return conflict('订单已关闭，请重新下单');
-  if (e.message.includes('ORDER_PAID')) return conflict('订单已支付，无需重复支付');
+  if (wechatCodeOf(e, true) === 'ORDER_CLOSED') return conflict('订单已关闭，请重新下单');
+  if (wechatCodeOf(e) === 'ORDER_PAID') return conflict('订单已支付，无需重复支付');
   return null;
 }
 
@@ -190,30 +193,43 @@ async function h5Cashier(ctx: RequestContext, orderId: number): Promise<string> 
 export interface WechatVerdict {
   out_trade_no: string;
   trade_state: string;
+  transaction_id?: string;
   mchid?: string;
   appid?: string;
   amount?: { total?: number };
 }
 
+export type VerdictResult = 'paid' | 'already' | 'not_success' | 'unknown_order' | 'mismatch' | 'paid_after_close';
+
 /**
  * Applies WeChat Pay's word about an order: SUCCESS with our merchant, app and the order's exact amount marks it
- * paid (once, by the state machine); anything else changes nothing. Returns why it did not, if it did not.
+ * paid (once, by the state machine); anything else changes nothing. Returns why it did not, if it did not:
+ * `paid_after_close` when the order had closed here (nothing is granted; the money must go back: pay-notify.ts).
  */
-export async function applyVerdict(
-  s: Services,
-  v: WechatVerdict,
-): Promise<'paid' | 'already' | 'not_success' | 'unknown_order' | 'mismatch'> {
+export async function applyVerdict(s: Services, v: WechatVerdict): Promise<VerdictResult> {
   const o = await s.db.kysely.selectFrom('orders').selectAll().where('order_no', '=', v.out_trade_no).executeTakeFirst();
   if (!o) return 'unknown_order';
   const pay = await s.providers.pay();
   if (v.mchid !== pay.mchid || v.appid !== pay.appId || v.amount?.total !== o.total) return 'mismatch';
   if (v.trade_state !== 'SUCCESS') return 'not_success';
   if (o.status === 'paid') return 'already';
-  return (await markPaid(s, o.id, s.clock())) ? 'paid' : 'already';
+  if (await markPaid(s, o.id, s.clock())) return 'paid';
+  const now = await s.db.kysely.selectFrom('orders').select('status').where('id', '=', o.id).executeTakeFirstOrThrow();
+  return now.status === 'close' ? 'paid_after_close' : 'already';
+}
+
+/** Asks WeChat Pay about an order and applies its word; WeChat Pay's trade state (ORDER_NOT_EXIST: it has none). */
+export async function askWechat(s: Services, orderNo: string): Promise<string> {
+  const pay = await s.providers.pay();
+  const tx = await pay.client.query(orderNo);
+  if (!tx) return 'ORDER_NOT_EXIST';
+  await applyVerdict(s, tx);
+  return tx.trade_state;
 }
 
 /**
- * Asks WeChat Pay about a pending order that has a payment, at most once per `minGapSeconds`; marks it paid when
+ * Asks WeChat Pay about a pending order that has a payment (the status poll), at most once per `minGapSeconds`
+ * across servers: the latest payment's `queried_at` is claimed by a conditional update first. Marks it paid when
  * WeChat Pay says so. Returns WeChat Pay's trade state, or null when it was not asked.
  */
 export async function refreshFromWechat(s: Services, orderId: number, minGapSeconds = 3): Promise<string | null> {
@@ -228,10 +244,12 @@ export async function refreshFromWechat(s: Services, orderId: number, minGapSeco
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!latest || latest.queried_at > now - minGapSeconds) return null;
-  await db.updateTable('order_payments').set({ queried_at: now }).where('order_id', '=', o.id).execute();
-  const pay = await s.providers.pay();
-  const tx = await pay.client.query(o.order_no);
-  if (!tx) return 'ORDER_NOT_EXIST';
-  await applyVerdict(s, tx);
-  return tx.trade_state;
+  const claimed = await db
+    .updateTable('order_payments')
+    .set({ queried_at: now })
+    .where('id', '=', latest.id)
+    .where('queried_at', '=', latest.queried_at)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return null;
+  return askWechat(s, o.order_no);
 }

@@ -72,13 +72,16 @@ async function viewsOf(s: Services, rows: readonly OrderRow[]): Promise<order.Or
     .execute();
   const paths = await contentPaths(s, items);
   const refunds = await itemRefundStates(s, items, rows);
+  const now = s.clock();
   return rows.map((r) => {
     const status = r.status as OrderStatus;
+    // Past its time but not yet closed (the sweeper asks WeChat Pay first): closing, from the database alone.
+    const closing = status === 'pending' && r.expires_at <= now;
     return {
       id: r.id,
       order_no: r.order_no,
       status,
-      status_text: order.ORDER_STATUS_LABELS[status],
+      status_text: closing ? order.ORDER_CLOSING_LABEL : order.ORDER_STATUS_LABELS[status],
       total: r.total,
       remark: r.remark,
       address: r.address === '' ? null : (JSON.parse(r.address) as order.OrderView['address']),
@@ -88,7 +91,7 @@ async function viewsOf(s: Services, rows: readonly OrderRow[]): Promise<order.Or
       closed_at: r.closed_at ?? 0,
       close_reason: r.close_reason,
       items: items.filter((i) => i.order_id === r.id).map((i) => itemOf(i, paths, refunds)),
-      now: s.clock(),
+      now,
     };
   });
 }

@@ -21,6 +21,7 @@ import { REFUND_REQUESTS_PER_ITEM, REFUND_STATUS_LABELS, type RefundStatus, type
 import type { Database } from '../db/schema';
 import type { Services } from '../http/context';
 import { conflict, notFound } from '../http/errors';
+import { deliveredSince } from './content-deliveries';
 import {
   HOLDING_STATUSES,
   INSTANT_REFUND_SECONDS,
@@ -39,15 +40,18 @@ type ItemRow = Selectable<Database['order_goods']>;
 type OrderRow = Selectable<Database['orders']>;
 
 /**
- * Whether the buyer has started using what the item sells since `since` (the payment): a video that is not a free
- * preview watched (course, or a course of the bundle), a chapter past the free ones read (e-book), a question answered
- * or an exam paper started (question bank).
+ * Whether the buyer has started using what the item sells since `since` (the payment): paid content of it delivered
+ * by the server (a signed URL of a video that is not a free preview, of the course or a course of the bundle; a
+ * chapter past the free ones; a bank's questions: services/content-deliveries.ts), or, as the client reports, such a
+ * video watched, such a chapter read, a question answered or an exam paper started. The delivery records come first:
+ * what a client reports is up to the client (an offline download reports nothing).
  */
 export async function usedSince(s: Pick<Services, 'db'>, userId: number, kind: string, refId: number, since: number): Promise<boolean> {
   const db = s.db.kysely;
   if (kind === 'course') {
     const children = await db.selectFrom('course_children').select('course_id').where('bundle_id', '=', refId).execute();
     const ids = [refId, ...children.map((c) => c.course_id)];
+    if (await deliveredSince(s, userId, 'course', ids, since)) return true;
     const hit = await db
       .selectFrom('video_progress as p')
       .innerJoin('course_videos as v', 'v.id', 'p.video_id')
@@ -60,6 +64,7 @@ export async function usedSince(s: Pick<Services, 'db'>, userId: number, kind: s
     return hit !== undefined;
   }
   if (kind === 'ebook') {
+    if (await deliveredSince(s, userId, 'ebook', [refId], since)) return true;
     const hit = await db
       .selectFrom('ebook_chapter_reads as r')
       .innerJoin('ebook_chapters as c', 'c.id', 'r.chapter_id')
@@ -73,6 +78,7 @@ export async function usedSince(s: Pick<Services, 'db'>, userId: number, kind: s
     return hit !== undefined;
   }
   if (kind === 'question_bank') {
+    if (await deliveredSince(s, userId, 'question_bank', [refId], since)) return true;
     const answered = await db
       .selectFrom('question_records')
       .select('id')

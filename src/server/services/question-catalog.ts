@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import type { Services } from '../http/context';
 import { forbidden, notFound } from '../http/errors';
 import { type AccessDecision, type AccessItem, checkAccessMany } from './access-check';
+import { isPaidDelivery, recordDelivery } from './content-deliveries';
 import { ensureSubject } from './genus-subjects';
 
 export type BankRow = Selectable<Database['question_banks']>;
@@ -162,14 +163,18 @@ export async function bankContent(s: Services, userId: number, bankId: number): 
   const bank = await childRow(s, bankId);
   const top = await topOf(s, bank);
   const access = await ensureCanPractise(s, userId, top);
-  const rows = await s.db.kysely
-    .selectFrom('questions')
-    .select(['id', 'type', 'stem', 'options', 'answer', 'score', 'material', 'parent_question_id'])
-    .where('bank_id', '=', bank.id)
-    .where('type', '!=', 'material')
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+  const [rows] = await Promise.all([
+    s.db.kysely
+      .selectFrom('questions')
+      .select(['id', 'type', 'stem', 'options', 'answer', 'score', 'material', 'parent_question_id'])
+      .where('bank_id', '=', bank.id)
+      .where('type', '!=', 'material')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    // A paid bank's questions handed out are the bank delivered (what the instant refund calls used), answered or not.
+    isPaidDelivery(access) ? recordDelivery(s, userId, 'question_bank', top.id) : undefined,
+  ]);
   const child = (await childrenOf(s, userId, top)).find((c) => c.id === bank.id) as ChildBank;
   return {
     bank: child,

@@ -1,7 +1,8 @@
 /**
  * Settling refund requests with WeChat Pay (issue 15): sending a request under its one refund number, reading WeChat
  * Pay's word (signed reply, notification, query) and moving the request to succeeded (withdrawing what the item gave,
- * in the same transaction, once) or failed; the reconciler that re-asks about requests still under way.
+ * in the same transaction, once) or failed; the reconciler that re-asks about requests still under way. Every call to
+ * WeChat Pay about a request is preceded by a claim (`claimRefund`), so of several servers one calls at a time.
  */
 
 import type { Services } from '../http/context';
@@ -20,12 +21,29 @@ export function refundCheckGap(attempts: number): number {
   return 1800;
 }
 
-/** Records that WeChat Pay was (or was tried to be) asked; the reconciler asks again after a widening gap. */
-async function noteAttempt(s: RefundServices, r: RefundRow, set: { last_error?: string; provider_status?: string; refund_id?: string }) {
+/**
+ * Claims a processing request for one call to WeChat Pay: counts the attempt (in SQL) and moves `next_check_at` past
+ * the next gap in one conditional update; only the caller whose update changed the row calls. `due` claims only a
+ * request whose time has come (the reconciler on any server); without it (sending a new request, the operator's
+ * retry) the time is not waited for.
+ */
+async function claimRefund(s: RefundServices, r: RefundRow, due: boolean): Promise<boolean> {
   const now = s.clock();
+  let q = s.db.kysely
+    .updateTable('refunds')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_check_at: now + refundCheckGap(r.attempts + 1), updated_at: now }))
+    .where('id', '=', r.id)
+    .where('status', '=', 'processing');
+  if (due) q = q.where('next_check_at', '<=', now);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Records what WeChat Pay answered (or why it could not be asked); the next try comes after the claimed gap. */
+async function noteAnswer(s: RefundServices, r: RefundRow, set: { last_error?: string; provider_status?: string; refund_id?: string }) {
   await s.db.kysely
     .updateTable('refunds')
-    .set({ ...set, attempts: r.attempts + 1, next_check_at: now + refundCheckGap(r.attempts + 1), updated_at: now })
+    .set({ ...set, updated_at: s.clock() })
     .where('id', '=', r.id)
     .where('status', '=', 'processing')
     .execute();
@@ -103,7 +121,9 @@ export async function settleSucceeded(s: RefundServices, id: number, refundId: s
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
     const r = await trx.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    await withdraw(trx, r, now);
+    // An order that closed here and was paid at WeChat Pay afterwards gave nothing: only the money goes back.
+    const order = await trx.selectFrom('orders').select('status').where('id', '=', r.order_id).executeTakeFirstOrThrow();
+    if (order.status === 'paid') await withdraw(trx, r, now);
     return true;
   });
 }
@@ -165,6 +185,12 @@ export async function sendRefund(s: RefundServices, id: number): Promise<RefundR
     await settleSucceeded(s, r.id, '');
     return refundRowOrThrow(s, id);
   }
+  if (await claimRefund(s, r, false)) await sendClaimed(s, r);
+  return refundRowOrThrow(s, id);
+}
+
+/** Sends a claimed request and applies the answer. */
+async function sendClaimed(s: RefundServices, r: RefundRow): Promise<void> {
   const order = await s.db.kysely.selectFrom('orders').selectAll().where('id', '=', r.order_id).executeTakeFirstOrThrow();
   let reply: RefundReply;
   try {
@@ -179,49 +205,67 @@ export async function sendRefund(s: RefundServices, id: number): Promise<RefundR
     });
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
+    // Only a signed refusal fails the request: an unsigned one may not be WeChat Pay's.
     if (e instanceof WechatPayError && DEFINITE_REFUSALS.has(e.wechatCode)) await markFailed(s, r.id, why, e.wechatCode);
-    else await noteAttempt(s, r, { last_error: why.slice(0, 255) });
-    return refundRowOrThrow(s, id);
+    else await noteAnswer(s, r, { last_error: why.slice(0, 255) });
+    return;
   }
-  await noteAttempt(s, r, { last_error: '', provider_status: reply.status, refund_id: reply.refund_id ?? '' });
+  await noteAnswer(s, r, { last_error: '', provider_status: reply.status, refund_id: reply.refund_id ?? '' });
   const result = await applyRefundWord(s, r, reply);
-  if (result === 'mismatch') await noteAttempt(s, r, { last_error: '微信支付的退款应答与申请不符（单号或金额）' });
-  return refundRowOrThrow(s, id);
+  if (result === 'mismatch') await noteAnswer(s, r, { last_error: '微信支付的退款应答与申请不符（单号或金额）' });
 }
 
 /**
- * Settles a processing refund by asking WeChat Pay (the reconciler, the operator's `retry`): its word is applied;
- * when WeChat Pay has no refund of that number (the send never arrived) it is sent again, same number.
+ * Settles a processing refund by asking WeChat Pay (the reconciler with `onlyWhenDue`, the operator's `retry`
+ * without): its word is applied; when WeChat Pay has no refund of that number (the send never arrived) it is sent
+ * again, same number.
  */
-export async function checkRefund(s: RefundServices, id: number): Promise<RefundRow> {
+export async function checkRefund(s: RefundServices, id: number, onlyWhenDue = false): Promise<RefundRow> {
   const r = await refundRowOrThrow(s, id);
   if (r.status !== 'processing') return r;
-  if (r.amount === 0 || r.attempts === 0) return sendRefund(s, id);
+  if (r.amount === 0) return sendRefund(s, id);
+  if (!(await claimRefund(s, r, onlyWhenDue))) return r;
+  if (r.attempts === 0) {
+    await sendClaimed(s, r);
+    return refundRowOrThrow(s, id);
+  }
   let word: RefundReply | null;
   try {
     word = await (await s.providers.pay()).client.queryRefund(r.out_refund_no);
   } catch (e) {
-    await noteAttempt(s, r, { last_error: (e instanceof Error ? e.message : String(e)).slice(0, 255) });
+    await noteAnswer(s, r, { last_error: (e instanceof Error ? e.message : String(e)).slice(0, 255) });
     return refundRowOrThrow(s, id);
   }
-  if (!word) return sendRefund(s, id);
-  await noteAttempt(s, r, { last_error: '', provider_status: word.status, refund_id: word.refund_id ?? '' });
-  if ((await applyRefundWord(s, r, word)) === 'mismatch')
-    await noteAttempt(s, r, { last_error: '微信支付的退款查询结果与申请不符（单号或金额）' });
+  if (!word) await sendClaimed(s, r);
+  else {
+    await noteAnswer(s, r, { last_error: '', provider_status: word.status, refund_id: word.refund_id ?? '' });
+    if ((await applyRefundWord(s, r, word)) === 'mismatch')
+      await noteAnswer(s, r, { last_error: '微信支付的退款查询结果与申请不符（单号或金额）' });
+  }
   return refundRowOrThrow(s, id);
 }
 
-/** The reconciler (run by the order sweeper): asks WeChat Pay about processing refunds that are due. */
-export async function reconcileRefunds(s: RefundServices, limit = 50): Promise<number> {
+/**
+ * The reconciler (run by the order sweeper): asks WeChat Pay about processing refunds that are due, each on its own
+ * (a failure is logged and the others go on). Returns how many were due.
+ */
+export async function reconcileRefunds(s: RefundServices, limit = 50, log?: { error: (o: object, m: string) => void }): Promise<number> {
   const due = await s.db.kysely
     .selectFrom('refunds')
     .select('id')
     .where('status', '=', 'processing')
     .where('next_check_at', '<=', s.clock())
     .orderBy('next_check_at')
+    .orderBy('id')
     .limit(limit)
     .execute();
-  for (const r of due) await checkRefund(s, r.id);
+  for (const r of due) {
+    try {
+      await checkRefund(s, r.id, true);
+    } catch (e) {
+      log?.error({ err: e, refund_id: r.id }, 'refund reconcile failed; asked again later');
+    }
+  }
   return due.length;
 }
 

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Services } from '../http/context';
 import { type ApiError, badInput, tooMany } from '../http/errors';
 import { inTransaction } from '../http/transaction';
+import { deliverCode } from './sms-delivery';
+import { countSend, type SmsSender } from './sms-limits';
 
 /** Rules of the SMS login code. */
 export const SMS_RULES = {
@@ -25,11 +27,17 @@ function hashCode(mobile: string, code: string): string {
   return crypto.createHash('sha256').update(`${mobile}:${code}`).digest('hex');
 }
 
-export async function sendCode(s: Services, mobile: string, purpose: CodePurpose): Promise<{ expires_in: number; resend_in: number }> {
+/** Sends a code to `mobile`: the per-mobile rules first, then the limits of `sender` (its IP, device, the global budget, the challenge). */
+export async function sendCode(
+  s: Services,
+  mobile: string,
+  purpose: CodePurpose,
+  sender: SmsSender,
+): Promise<{ expires_in: number; resend_in: number }> {
   const now = s.clock();
   const code = String(crypto.randomInt(0, 10 ** SMS_RULES.length)).padStart(SMS_RULES.length, '0');
   // One send per mobile at a time: otherwise parallel requests all pass the checks and each sends an SMS.
-  await inTransaction(s, async (tx) => {
+  const rowId = await inTransaction(s, async (tx) => {
     await lockMobile(tx, mobile);
     const db = tx.db.kysely;
     const last = await db
@@ -49,7 +57,8 @@ export async function sendCode(s: Services, mobile: string, purpose: CodePurpose
       .where('created_at', '>=', chinaDayStart(now))
       .executeTakeFirstOrThrow();
     if (Number(today.n) >= SMS_RULES.perDay) throw tooMany(`该手机号今日验证码发送次数已达上限（${SMS_RULES.perDay} 次），请明天再试`);
-    await db
+    await countSend(tx, sender, chinaDayStart(now));
+    const row = await db
       .insertInto('sms_codes')
       .values({
         mobile,
@@ -60,9 +69,12 @@ export async function sendCode(s: Services, mobile: string, purpose: CodePurpose
         attempts: 0,
         consumed_at: null,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   });
-  await s.providers.sms.sendCode(mobile, code, SMS_RULES.ttlSeconds);
+  // A refused code is removed again, so it neither blocks the next send nor counts (see sms-delivery).
+  await deliverCode(s, rowId, mobile, code, SMS_RULES.ttlSeconds);
   return { expires_in: SMS_RULES.ttlSeconds, resend_in: SMS_RULES.resendSeconds };
 }
 

@@ -7,7 +7,7 @@ import { loginByMobile } from './sessions';
 import { lockMobile, spendCode } from './sms-codes';
 
 const THIRD_AUTH_KEY_TTL = 1800;
-const STATE_TTL = 600;
+export const STATE_TTL = 600;
 export const WECHAT = 'wechat';
 
 const badThirdAuthKey = () => badInput('参数 third_auth_key 无效或已过期，请重新进行微信授权');

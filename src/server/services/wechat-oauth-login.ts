@@ -1,19 +1,22 @@
 import type * as auth from '../../contract/auth';
 import type { OutputOf, ParsedInputOf } from '../../contract/endpoint';
 import { CODE } from '../../contract/envelope';
-import type { Services } from '../http/context';
+import type { RequestContext, Services } from '../http/context';
 import { ApiError, badInput } from '../http/errors';
+import { FOREIGN_RETURN_MSG, isOwnReturnUrl } from './return-origin';
 import { createState, createThirdAuthKey, issueTokenAndUserOf, takeState, upsertIdentity } from './wechat-login';
 
 /** Step 1 of WeChat OAuth: a one-time state and the authorize URL to send the visitor to. */
 export async function startWechatLogin(
-  s: Services,
+  s: Services & Pick<RequestContext, 'origin'>,
   input: ParsedInputOf<typeof auth.officialWeixinData>,
 ): Promise<OutputOf<typeof auth.officialWeixinData>> {
   // The sandbox's authorize page is a development tool: without it (production) there is nowhere to send the visitor.
   if (s.config.oauthProvider === 'sandbox' && !s.config.devTools) {
     throw new ApiError(503, CODE.upstream, '微信登录暂不可用：服务器未配置微信公众号授权（OAUTH_PROVIDER=wechat）');
   }
+  // WeChat sends the visitor to this URL with a login code: only to the app's own sites.
+  if (!isOwnReturnUrl(s.config, s.origin, input.redirect_url)) throw badInput(FOREIGN_RETURN_MSG);
   const state = await createState(s, input.redirect_url);
   return { authorize_url: s.providers.oauth.authorizeUrl(input.redirect_url, state), state };
 }

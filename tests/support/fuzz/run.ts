@@ -309,7 +309,7 @@ export async function fuzzLogin(s: TestServer): Promise<{ token: string; id: num
   const mobile = harnessMobile();
   const sent = await request(s.url, authApi.sendMobileCode, { mobile });
   if (sent.body.status !== 0) throw new Error(`fuzzer login: send code refused: ${sent.body.msg}`);
-  const code = s.services.providers.sms.messages(mobile)[0]?.code;
+  const code = s.services.providers.smsInbox?.messages(mobile)[0]?.code;
   if (!code) throw new Error(`fuzzer login: no code for ${mobile}`);
   const res = await request(s.url, authApi.mobileCodeLogin, { mobile, code });
   if (res.body.status !== 0) throw new Error(`fuzzer login refused: ${res.body.msg}`);

@@ -48,8 +48,26 @@ export interface SandboxOauthCodeTable {
   used_at: number | null;
 }
 
+/** Codes sent in one window by one sender: scope `ip_hour`, `ip_day`, `device_hour`, `device_day` or `global_hour`. */
+export interface SmsSendCounterTable {
+  scope: string;
+  /** The IP, the device id, or `all` for the global budget. */
+  subject: string;
+  /** Unix seconds the hour or China day began. */
+  window_start: number;
+  sends: number;
+}
+
+/** The signature of a solved challenge, kept until the challenge expires so that it is accepted once. */
+export interface SmsChallengeUseTable {
+  signature: string;
+  expires_at: number;
+}
+
 export interface AuthTables {
   sms_codes: SmsCodeTable;
+  sms_send_counters: SmsSendCounterTable;
+  sms_challenge_uses: SmsChallengeUseTable;
   third_identities: ThirdIdentityTable;
   third_auth_keys: ThirdAuthKeyTable;
   oauth_states: OauthStateTable;

@@ -59,6 +59,10 @@ export interface OrderTable {
   /** Lease of the one payment operation (pay, close) under way: services/order-pay-lock.ts. */
   pay_lock_until: Generated<number>;
   pay_lock_owner: Generated<string>;
+  /** When the order sweeper may next ask WeChat Pay about it (claimed by a conditional update; services/order-auto-close.ts). */
+  next_check_at: Generated<number>;
+  /** The sweeper's tries to close it once expired (widens the retry gap of an order whose calls keep failing). */
+  close_attempts: Generated<number>;
 }
 
 export interface OrderGoodsTable {
@@ -195,6 +199,21 @@ export interface RefundTable {
   succeeded_at: number | null;
 }
 
+/**
+ * Paid content the server delivered to a user (services/content-deliveries.ts): one row per user and item, what the
+ * instant refund reads to tell whether the item was used.
+ */
+export interface ContentDeliveryTable {
+  user_id: number;
+  /** course (the video's own course, also when opened through a bundle), ebook or question_bank (the top bank). */
+  kind: string;
+  ref_id: number;
+  /** The first delivery. */
+  first_at: number;
+  /** The latest delivery, recorded at most DELIVERY_RECORD_SECONDS late. */
+  last_at: number;
+}
+
 /** A parcel shipped for a physical order item (issue 15), with the track the tracking provider last answered. */
 export interface ShipmentTable {
   id: Generated<number>;
@@ -233,4 +252,5 @@ export interface MallTables {
   vip_codes: VipCodeTable;
   vip_code_attempts: VipCodeAttemptTable;
   shipments: ShipmentTable;
+  content_deliveries: ContentDeliveryTable;
 }

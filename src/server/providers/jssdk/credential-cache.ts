@@ -56,10 +56,19 @@ export class CredentialCache {
     }
   }
 
-  /** Forgets `key` (WeChat said it is no longer valid): the next get fetches a new one. */
-  async invalidate(key: string): Promise<void> {
-    this.memory.delete(key);
-    await this.db.kysely.updateTable('wechat_credentials').set({ value: '', expires_at: 0 }).where('key', '=', key).execute();
+  /**
+   * Forgets `failed`, the value of `key` WeChat refused: the next get fetches a new one. Only that value is removed
+   * (a conditional update): another server may already have stored a newer one, which must stay. The row itself
+   * stays, as it holds the refresh lease.
+   */
+  async invalidate(key: string, failed: string): Promise<void> {
+    if (this.memory.get(key)?.value === failed) this.memory.delete(key);
+    await this.db.kysely
+      .updateTable('wechat_credentials')
+      .set({ value: '', expires_at: 0 })
+      .where('key', '=', key)
+      .where('value', '=', failed)
+      .execute();
   }
 
   private async refresh(key: string, owner: string, fetch: () => Promise<Fetched>): Promise<string> {

@@ -67,7 +67,7 @@ export class WechatTicketProvider implements JsSdkTicketProvider {
         return { value: r.ticket, expiresIn: r.expires_in ?? 7200 };
       } catch (e) {
         if (attempt === 0 && e instanceof WechatRefusal && STALE_TOKEN.has(e.errcode)) {
-          await this.cache.invalidate(ACCESS_TOKEN);
+          await this.cache.invalidate(ACCESS_TOKEN, token);
           continue;
         }
         throw e;

@@ -5,6 +5,7 @@
  * WeixinJSBridge posts to it too) and `POST /sandbox/wechatpay/cashier {prepay_id, action: pay|cancel|fail}`.
  */
 import type { FastifyInstance } from 'fastify';
+import { isSameSitePath } from '../../../protocol/same-site-path';
 import type { WechatPaySandbox } from './sandbox-api';
 
 export const SANDBOX_BASE = '/sandbox/wechatpay';
@@ -13,7 +14,7 @@ const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 const yuan = (fen: number) => (fen / 100).toFixed(2).replace(/\.00$/, '');
 /** Only same-site paths are followed back (never another site). */
-const safeReturn = (v: unknown) => (typeof v === 'string' && /^\/(?!\/)[^\s]*$/.test(v) ? v : '');
+const safeReturn = (v: unknown) => (isSameSitePath(v) ? v : '');
 
 function cashierHtml(t: { description: string; total: number; prepay_id: string; trade_state: string }, back: string): string {
   const done = t.trade_state !== 'NOTPAY';

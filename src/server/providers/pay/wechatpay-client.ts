@@ -66,15 +66,38 @@ function rfc3339China(seconds: number): string {
   return `${d}+08:00`;
 }
 
-/** A failure of a WeChat Pay call; `wechatCode` is WeChat Pay's error code when it refused the request (4xx). */
+/**
+ * A failure of a WeChat Pay call. `wechatCode` is WeChat Pay's error code of a signed refusal (4xx); `unsignedCode` the
+ * code of a refusal that came without signature headers (WeChat Pay answers some so), which anyone on the way could
+ * have written: a hint, acted on only where a forged one does no harm (`wechatCodeOf`).
+ */
 export class WechatPayError extends ApiError {
   constructor(
     httpStatus: number,
     message: string,
     readonly wechatCode = '',
+    readonly unsignedCode = '',
   ) {
     super(httpStatus, UPSTREAM_CODE, message);
   }
+}
+
+/** The error code of a WeChat Pay refusal: a signed one's, or also an unsigned one's when `evenUnsigned`. */
+export function wechatCodeOf(e: unknown, evenUnsigned = false): string {
+  if (!(e instanceof WechatPayError)) return '';
+  return e.wechatCode || (evenUnsigned ? e.unsignedCode : '');
+}
+
+/** An unsigned 4xx: never a success; its code is kept apart from a signed one's. */
+function unsignedRefusal(status: number, raw: string): WechatPayError {
+  let code = '';
+  try {
+    const parsed = JSON.parse(raw) as { code?: unknown };
+    if (typeof parsed.code === 'string' && /^[A-Z_]{1,64}$/.test(parsed.code)) code = parsed.code;
+  } catch {
+    // Not JSON (a proxy's page): no code to read.
+  }
+  return new WechatPayError(502, `微信支付拒绝了请求（应答未签名）：${code || status}`, '', code);
 }
 
 function upstream(message: string, busy = false, wechatCode = ''): ApiError {
@@ -123,6 +146,8 @@ export class WechatPayClient {
         h[k] = v;
       });
       const verdict = verifySigned(signedHeadersOf(h), raw, this.c.verifyKeys, this.c.clock());
+      if (!verdict.ok && verdict.reason === 'missing_headers' && res.status >= 400 && res.status < 500)
+        throw unsignedRefusal(res.status, raw);
       if (!verdict.ok) throw upstream(`微信支付的应答验签失败（${verdict.reason}）`);
     }
     if (res.status >= 500) throw upstream('微信支付服务繁忙，请稍后再试', true);
@@ -182,7 +207,7 @@ export class WechatPayClient {
       );
       return r.data;
     } catch (e) {
-      if (e instanceof ApiError && e.message.includes('ORDER_NOT_EXIST')) return null;
+      if (wechatCodeOf(e) === 'ORDER_NOT_EXIST') return null;
       throw e;
     }
   }
@@ -212,13 +237,17 @@ export class WechatPayClient {
     return res.data;
   }
 
-  /** A refund as WeChat Pay sees it, by our refund number; null when WeChat Pay has no refund of that number. */
+  /**
+   * A refund as WeChat Pay sees it, by our refund number; null when WeChat Pay has no refund of that number. An
+   * unsigned RESOURCE_NOT_EXISTS counts too: the caller then sends the refund again under the same number, which
+   * WeChat Pay refunds at most once, so a forged answer costs one request.
+   */
   async queryRefund(outRefundNo: string): Promise<RefundReply | null> {
     try {
       const r = await this.send<RefundReply>('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`);
       return r.data;
     } catch (e) {
-      if (e instanceof WechatPayError && e.wechatCode === 'RESOURCE_NOT_EXISTS') return null;
+      if (wechatCodeOf(e, true) === 'RESOURCE_NOT_EXISTS') return null;
       throw e;
     }
   }

@@ -1,0 +1,136 @@
+/**
+ * Generates the lint step's import rules (the `overrides` of biome.json) from the one layer table in
+ * docs/architecture.md, so the rules and the document cannot drift and hold at any folder depth.
+ *
+ * Two kinds of layer:
+ * - a plain layer (contract, server, runtime, …): every other top-level folder of src/ it may not import is refused
+ *   at any depth (`../**\/api`, `../**\/api/**`), with named files of a refused folder allowed back;
+ * - a layer of units (blocks, modules: one folder each): a unit's files import their own folder (`./…`) and only what
+ *   the table allows, so a block cannot import another block and a module another module (units the table names,
+ *   such as `modules/shared`, are allowed).
+ *
+ * `tsx scripts/gen-layers.ts` writes biome.json; `--check` fails when biome.json is not what the table says.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const DOC = 'docs/architecture.md';
+const BIOME = 'biome.json';
+const START = '<!-- layers:start -->';
+const END = '<!-- layers:end -->';
+
+export interface Layer {
+  /** Top-level folder of src/ (`blocks*` in the table: a layer of units). */
+  folder: string;
+  units: boolean;
+  /** Folders (`format`), files or folders inside another layer (`runtime/block-api`), or units (`modules/shared`). */
+  mayImport: string[];
+  packages: string[];
+  message: string;
+}
+
+const cell = (s: string) => s.trim().replace(/^`|`$/g, '');
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((x) => cell(x.trim()))
+    .filter((x) => x && x !== '—' && x !== '-');
+
+/** The rows between the layer markers of docs/architecture.md. */
+export function parseLayerTable(markdown: string): Layer[] {
+  const from = markdown.indexOf(START);
+  const to = markdown.indexOf(END);
+  if (from < 0 || to < from) throw new Error(`${DOC}: the layer table must sit between ${START} and ${END}`);
+  const rows = markdown
+    .slice(from + START.length, to)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('|'))
+    .slice(2);
+  return rows.map((row, i) => {
+    const cols = row.split('|').slice(1, -1);
+    if (cols.length !== 4)
+      throw new Error(`${DOC}: layer row ${i + 1} needs 4 columns (layer, may import, packages refused, rule): ${row}`);
+    const [name = '', may = '', packages = '', message = ''] = cols;
+    const folder = cell(name).replace(/\/\*$/, '');
+    return { folder, units: cell(name).endsWith('/*'), mayImport: list(may), packages: list(packages), message: message.trim() };
+  });
+}
+
+const either = (target: string) => [target, `${target}/**`];
+
+/** The noRestrictedImports groups of one layer; `topLevel` is every folder of src/. */
+export function groupsOf(layer: Layer, topLevel: string[]): string[] {
+  if (layer.units) {
+    const allowed = layer.mayImport.flatMap((t) => {
+      const [top, unit] = t.split('/');
+      // A sibling unit the table allows (modules/shared from a module): `../shared/**`.
+      if (top === layer.folder && unit) return [`!../${unit}`, `!../${unit}/**`];
+      return either(`!../**/${t}`);
+    });
+    return ['../**', ...allowed];
+  }
+  const allowedTop = new Set([layer.folder, ...layer.mayImport.filter((t) => !t.includes('/'))]);
+  const refused = topLevel.filter((f) => !allowedTop.has(f)).flatMap((f) => either(`../**/${f}`));
+  const allowedFiles = layer.mayImport.filter((t) => t.includes('/')).flatMap((t) => either(`!../**/${t}`));
+  return [...refused, ...allowedFiles];
+}
+
+type Override = Record<string, unknown>;
+
+function override(includes: string[], groups: string[], packages: string[], message: string): Override {
+  const patterns: Array<{ group: string[]; message: string }> = [];
+  if (groups.length) patterns.push({ group: groups, message });
+  if (packages.length) patterns.push({ group: packages, message });
+  return {
+    includes: [...includes, '!**/*.test.ts', '!**/*.test.tsx'],
+    linter: { rules: { style: { noRestrictedImports: { level: 'error', options: { patterns } } } } },
+  };
+}
+
+/** The overrides for the whole table (a units layer's shared units get their own override allowing each other). */
+export function overridesOf(layers: Layer[], topLevel: string[], unitsOf: (folder: string) => string[]): Override[] {
+  const out: Override[] = [];
+  for (const layer of layers) {
+    out.push(override([`src/${layer.folder}/**`], groupsOf(layer, topLevel), layer.packages, layer.message));
+    if (!layer.units) continue;
+    // Units the table lets every unit import (modules/shared) may import each other: `shared/a` uses `shared/b`.
+    for (const shared of layer.mayImport.filter((t) => t.startsWith(`${layer.folder}/`))) {
+      const inner = unitsOf(shared).flatMap((u) => either(`!../${u}`));
+      const groups = [...groupsOf(layer, topLevel), ...inner];
+      out.push(override([`src/${shared}/**`], groups, layer.packages, layer.message));
+    }
+  }
+  return out;
+}
+
+function subfolders(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+}
+
+export function generatedBiome(root = process.cwd()): string {
+  const layers = parseLayerTable(fs.readFileSync(path.join(root, DOC), 'utf8'));
+  const topLevel = subfolders(path.join(root, 'src'));
+  for (const l of layers) if (!topLevel.includes(l.folder)) throw new Error(`${DOC}: layer "${l.folder}" is not a folder of src/`);
+  const biome = JSON.parse(fs.readFileSync(path.join(root, BIOME), 'utf8')) as Record<string, unknown>;
+  biome.overrides = overridesOf(layers, topLevel, (f) => subfolders(path.join(root, 'src', f)));
+  return `${JSON.stringify(biome, null, 2)}\n`;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const next = generatedBiome();
+  if (process.argv.includes('--check')) {
+    if (fs.readFileSync(BIOME, 'utf8') !== next) {
+      console.error(`${BIOME} is not what the layer table of ${DOC} says: run \`npm run gen\``);
+      process.exit(1);
+    }
+  } else {
+    fs.writeFileSync(BIOME, next);
+    console.log(`${BIOME}: import rules written from ${DOC}`);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The security headers of every reply (HTML, API, files, refusals), set by @fastify/helmet from the config.
+ *
+ * The Content-Security-Policy allows scripts from this origin only: the HTML carries no executable inline script
+ * (page configs travel as `type="application/json"` islands), expressions never `eval`, and the WeChat JS-SDK is
+ * not loaded from res.wx.qq.com (the in-app browser's own WeixinJSBridge pays). Styles may be inline: the shell's
+ * CSS is inlined into index.html and React and the skeleton set `style` attributes. Beyond this origin the policy
+ * names only the configured API hosts and the VOD domain (hls.js fetches playlists and segments by XHR and plays
+ * them through MediaSource, a blob: URL); images may come from any https host because operators link them from
+ * page configs.
+ */
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config';
+
+/** CSP directive name → sources. */
+export type CspDirectives = Record<string, string[]>;
+
+type PolicyConfig = Pick<ServerConfig, 'vodDomain' | 'frameAncestors' | 'connectOrigins' | 'publicOrigins'>;
+
+/**
+ * Sources a feature needs beyond the base policy, merged into it: add the directive and the source with the reason
+ * (e.g. `'worker-src': ["'self'", 'blob:']` for a widget that solves in a worker made from a blob).
+ */
+export const FEATURE_SOURCES: CspDirectives = {};
+
+/** HSTS over TLS: half a year, this host only (other hosts of the site may not serve https yet). */
+export const HSTS_MAX_AGE = 15_552_000;
+
+/** `a` with `b`'s sources added to its directives (each source once, in order). */
+export function mergeDirectives(a: CspDirectives, b: CspDirectives): CspDirectives {
+  const out: CspDirectives = { ...a };
+  for (const [name, sources] of Object.entries(b)) out[name] = [...new Set([...(out[name] ?? []), ...sources])];
+  return out;
+}
+
+/** The Content-Security-Policy directives for `config`, plus `extra`. */
+export function cspDirectives(config: PolicyConfig, extra: CspDirectives = FEATURE_SOURCES): CspDirectives {
+  const vod = config.vodDomain ? [new URL(config.vodDomain).origin] : [];
+  return mergeDirectives(
+    {
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'https:'],
+      'media-src': ["'self'", 'blob:', ...vod],
+      'connect-src': ["'self'", ...config.connectOrigins, ...vod],
+      'object-src': ["'none'"],
+      'base-uri': ["'none'"],
+      // The sandbox authorize page's form returns (by a redirect, which form-action checks too) to the app's own sites.
+      'form-action': ["'self'", ...config.publicOrigins],
+      'frame-ancestors': config.frameAncestors,
+    },
+    extra,
+  );
+}
+
+/** The header value as helmet writes it (directives joined by `;`), e.g. for the README and tests. */
+export function cspHeader(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';');
+}
+
+/** X-Frame-Options for browsers without frame-ancestors; it cannot name origins, so then only CSP speaks. */
+function frameOptions(ancestors: string[]): FastifyHelmetOptions['xFrameOptions'] {
+  if (ancestors.length === 1 && ancestors[0] === "'none'") return { action: 'deny' };
+  if (ancestors.length === 1 && ancestors[0] === "'self'") return { action: 'sameorigin' };
+  return false;
+}
+
+/** HSTS alone (every other header off: helmet set them already), for the replies over TLS. */
+const HSTS_ONLY: FastifyHelmetOptions = {
+  strictTransportSecurity: { maxAge: HSTS_MAX_AGE, includeSubDomains: false },
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xContentTypeOptions: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xPoweredBy: false,
+  xXssProtection: false,
+};
+
+/** Registers the headers on every route (register before the routes). */
+export async function registerSecurityHeaders(app: FastifyInstance, config: PolicyConfig): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    // WeChat Pay's H5 cashier checks the Referer's domain against the merchant's: the origin must go along on
+    // cross-origin navigations (helmet's default, no-referrer, would refuse every H5 payment); paths never leave.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Media and API hosts may be other subdomains of the site (e.g. api.… serving images to m.…).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    xFrameOptions: frameOptions(config.frameAncestors),
+    // Only over TLS (the hook below): browsers ignore it over http, and a plain-http reply must not promise https.
+    strictTransportSecurity: false,
+  });
+  // req.protocol is https on a TLS socket, or by X-Forwarded-Proto from a proxy TRUST_PROXY names (never a client's word).
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol === 'https') reply.helmet(HSTS_ONLY);
+  });
+}
