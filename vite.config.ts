@@ -2,10 +2,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineEntryCss, precompress, preloadBoot } from './scripts/build-plugins';
 import { serviceWorker } from './scripts/sw-plugin';
+import { secretFrom } from './src/server/config-secret';
 
-// The client signs requests and decrypts replies with the same keys the server uses.
-process.env.VITE_SIGN_KEY ||= process.env.SIGN_KEY ?? '';
-process.env.VITE_ENCRYPT_KEY ||= process.env.ENCRYPT_KEY ?? '';
+// The client signs requests and decrypts replies with the same keys the server uses (also from SIGN_KEY_FILE / ENCRYPT_KEY_FILE).
+process.env.VITE_SIGN_KEY ||= secretFrom(process.env, 'SIGN_KEY') ?? '';
+process.env.VITE_ENCRYPT_KEY ||= secretFrom(process.env, 'ENCRYPT_KEY') ?? '';
 
 const API_PORT = Number(process.env.API_PORT ?? 8081);
 const proxied = ['/api', '/member', '/cet', '/ai', '/circle', '/school', '/dev', '/media', '/vod'];

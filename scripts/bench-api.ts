@@ -6,8 +6,8 @@
  * process on a loopback port with a fresh, seeded database; a bare Fastify hello-world (scripts/bench-ceiling-server.ts)
  * runs in another child and is measured in the same run as the ceiling (before the first endpoint and after each one;
  * an endpoint's ratio uses the ceilings measured just before and after it). Each endpoint gets a 1 s warm-up, then BENCH_SECONDS (5) s at BENCH_CONNECTIONS (10)
- * connections; printed: req/s, p50/p99 latency, non-2xx replies, ratio to the ceiling, and the targets of issue 9
- * next to them. Requests carry a sign like the app's; the user home statistics run with a session token.
+ * connections; printed: req/s, p50/p99 latency, non-2xx replies, ratio to the ceiling, and each endpoint's target
+ * (the share of the ceiling it should reach) next to them. Requests carry a sign like the app's; the user home statistics run with a session token.
  * BENCH_PROFILE=<dir> writes a CPU profile of each server process there (`node --cpu-prof`); BENCH_ONLY=sqlite|postgres
  * and BENCH_CASES=<words> narrow the run while iterating.
  * The machine is shared and noisy: compare ratios within one run.
@@ -53,7 +53,7 @@ interface Case {
   label: string;
   endpoint: AnyEndpoint;
   params: Params;
-  /** Share of the ceiling to reach (issue 9), if any. */
+  /** Share of the ceiling to reach (the endpoint's throughput target), if any. */
   target?: number;
   loggedIn?: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * Error-book benchmark (issue 13): `npx tsx scripts/bench-error-book.ts` (PostgreSQL too with BENCH_DATABASE_URL or
+ * Error-book benchmark: `npx tsx scripts/bench-error-book.ts` (PostgreSQL too with BENCH_DATABASE_URL or
  * TEST_DATABASE_URL; BENCH_ONLY=sqlite|postgres narrows it).
  *
  * For each database: a fresh, migrated and seeded database behind the real server in production mode (in this

@@ -1,5 +1,5 @@
 /**
- * Reader benchmark (issue 12): `npm run bench:reader` after `npm run build`; part of `npm run bench`.
+ * Reader benchmark: `npm run bench:reader` after `npm run build`; part of `npm run bench`.
  *
  * Target: rendering a long chapter and changing the font size cause no long task over 50 ms (a task of the page's
  * main thread longer than 50 ms delays a tap by that much) on this machine, with Chromium's CPU slowed down 4×

@@ -1,5 +1,5 @@
 /**
- * Vite build plugins of the first load (issue 9):
+ * Vite build plugins that make the first load small and fast:
  * - `inlineEntryCss`: the entry stylesheet (the app shell's CSS, a few KB) goes inline into index.html, so the
  *   first paint waits for no stylesheet request; lazy chunks keep their own CSS files.
  * - `preloadBoot`: the entry chunk only waits for the first paint and then imports the app (src/boot.tsx); the

@@ -1,6 +1,6 @@
 /**
  * Operator script: the refund requests of the app's database (DATABASE_URL, else the local SQLite file), and what an
- * operator does with them (services/order-refund.ts does the work; the rules are in the README, "Refunds").
+ * operator does with them (services/order-refund.ts does the work; the rules are in docs/areas/refunds.md).
  *
  *   npm run refunds -- list [pending_review|processing|succeeded|rejected|failed]
  *   npm run refunds -- approve <id> [note]     send a request waiting for review to WeChat Pay

@@ -1,5 +1,5 @@
 /**
- * Operator script: shipping of physical goods (issue 15), on the app's database (DATABASE_URL, else the local SQLite
+ * Operator script: shipping of physical goods, on the app's database (DATABASE_URL, else the local SQLite
  * file in DATA_DIR), with the rules of src/server/services/order-shipping.ts.
  *
  *   npx tsx scripts/ops/ship.ts list                                   paid physical items not shipped yet
@@ -17,7 +17,8 @@ import { connect } from '../../src/server/db/connect';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { ApiError } from '../../src/server/http/errors';
 import { CARRIERS } from '../../src/server/providers/tracking/carriers';
-import { parcelOf, type ShipMode, shipItem, shipmentsOf, unshippedItems } from '../../src/server/services/order-shipping';
+import { type ShipMode, shipItem, shipmentsOf, unshippedItems } from '../../src/server/services/order-shipping';
+import { parcelOf } from '../../src/server/services/order-tracking';
 
 const USAGE = `用法 / usage:
   npx tsx scripts/ops/ship.ts list                         列出待发货的实物商品 (paid physical items not shipped yet)

@@ -1,4 +1,4 @@
-// Endpoints of the address area (see README "The API contract"). Spec sections 3 and 7.
+// Endpoints of the address area (see docs/architecture.md, "The API contract"). Spec sections 3 and 7.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';

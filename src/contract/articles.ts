@@ -1,4 +1,4 @@
-// Endpoints of the articles area (see README "The API contract"): FAQ, Q&A, skill articles,
+// Endpoints of the articles area (see docs/architecture.md, "The API contract"): FAQ, Q&A, skill articles,
 // study-plan guides, learning materials, adverts, school news and the feedback help article.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';

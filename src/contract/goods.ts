@@ -1,4 +1,4 @@
-// Endpoints of the mall (spec §7 "Goods", issue 14): goods lists and detail with the caller's flags, a good's
+// Endpoints of the mall (spec §7 "Goods"): goods lists and detail with the caller's flags, a good's
 // subject, the good that sells a course / e-book / question bank / VIP type, and order creation. Prices are fen and
 // always come from the database.
 import * as z from 'zod/mini';

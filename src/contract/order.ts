@@ -1,4 +1,4 @@
-// Endpoints of orders (spec §7 "Order", issue 14; paying and refunds come with the payment issue): the caller's
+// Endpoints of orders (spec §7 "Order"; paying and applying for a refund are here too, refund states in ./refund.ts): the caller's
 // orders by status, one order, its status (polled after paying), closing it, one item and what it opens, the
 // express package of an item. Every call sees only the caller's own orders.
 import * as z from 'zod/mini';
@@ -33,7 +33,7 @@ const orderItem = z.object({
   amount: z.number(),
   /** Where the bought content opens ('' for physical goods and VIP). */
   content_path: z.string(),
-  /** The item's latest refund request ('' when none), its label and the operator's note (issue 15). */
+  /** The item's latest refund request ('' when none), its label and the operator's note. */
   refund_status: refundStatusField,
   refund_status_text: z.string(),
   refund_note: z.string(),

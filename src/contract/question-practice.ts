@@ -1,4 +1,4 @@
-// Endpoints of practising beyond one answer (spec §7 "Question", issue 13 part 2): exam papers with a timer the
+// Endpoints of practising beyond one answer (spec §7 "Question"): exam papers with a timer the
 // server owns, the error book's own calls (add, redo, the spaced-review queue), shared questions (consult), and
 // reports of faulty questions (纠错).
 import * as z from 'zod/mini';

@@ -1,4 +1,4 @@
-// Refunds of order items (issue 15; the endpoint `order.apply_refund` is in ./order.ts): the states a request goes
+// Refunds of order items (the endpoint `order.apply_refund` is in ./order.ts): the states a request goes
 // through, their labels, the reasons the client offers, and the request as answered.
 import * as z from 'zod/mini';
 

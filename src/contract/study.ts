@@ -1,4 +1,4 @@
-// Endpoints of the study area (see README "The API contract"): strategies, the going list, sign-up info and
+// Endpoints of the study area (see docs/architecture.md, "The API contract"): strategies, the going list, sign-up info and
 // syllabus, columns and search (courses: course.ts, e-books: ebook.ts).
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';

@@ -1,4 +1,4 @@
-// Shapes of shipping and tracking (issue 15): a parcel's states with the labels users read, and one parcel as
+// Shapes of shipping and tracking: a parcel's states with the labels users read, and one parcel as
 // `order.express_package` answers it. The server's tracking providers (src/server/providers/tracking) map their
 // carriers' states onto these.
 import * as z from 'zod/mini';

@@ -1,4 +1,4 @@
-// Endpoints of the user-center area (see README "The API contract"): statistics, VIP, messages,
+// Endpoints of the user-center area (see docs/architecture.md, "The API contract"): statistics, VIP, messages,
 // collections and the legal documents behind the agreement pages.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';

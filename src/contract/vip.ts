@@ -1,4 +1,4 @@
-// Redeeming a VIP code (/exchange-vip, issue 14). Each code works once; wrong tries are rate-limited per user.
+// Redeeming a VIP code (/exchange-vip). Each code works once; wrong tries are rate-limited per user.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';

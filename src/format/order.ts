@@ -1,4 +1,4 @@
-/** Pure rules of the order pages (issue 14): the pending order's count-down and China-time date-times. */
+/** Pure rules of the order pages: the pending order's count-down and China-time date-times. */
 
 /**
  * Seconds left until `expiresAt` (unix seconds). `serverNow` is the server's clock in the reply (0: unknown, use the

@@ -31,6 +31,7 @@ export type {
 } from './env';
 export { useEnv } from './env';
 export { renderTemplate, resolveDeep, type Scope } from './expr';
+export { isExternal } from './external-url';
 export { Link, useCurrentPath } from './Link';
 export { newClientId } from './outbox-rules';
 export type { Action, ActionOf, ActionType, BlockNode, BlockType, PageConfig } from './page-config.gen';

@@ -41,7 +41,6 @@ const API_PREFIXES = [
   '/vod/',
 ];
 
-/** Builds the whole server (API, media, dev tools, client files) without listening. */
 /** A function that runs `make` once and hands every caller the same promise (a failed run is tried again). */
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let p: Promise<T> | null = null;
@@ -54,6 +53,7 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/** Builds the whole server (API, media, dev tools, client files) without listening. */
 export async function buildApp(config: ServerConfig, db: Db, clock: () => number = () => Math.floor(Date.now() / 1000)): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },

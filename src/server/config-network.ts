@@ -6,6 +6,7 @@
  * `X-Forwarded-*` is written by whoever sends the request: it is believed only from the proxies TRUST_PROXY names.
  */
 import net from 'node:net';
+import { DEFAULTS } from './config-settings';
 
 type Env = Record<string, string | undefined>;
 
@@ -68,7 +69,7 @@ export function trustProxyFrom(raw: string | undefined): TrustProxy {
  */
 export function networkFrom(env: Env, production: boolean, sandboxesAllowed: boolean): { config: NetworkConfig; problems: string[] } {
   const problems: string[] = [];
-  const host = env.HOST || '127.0.0.1';
+  const host = env.HOST || DEFAULTS.HOST;
   const loopback = isLoopbackHost(host);
   const rawDevTools = env.DEV_TOOLS ?? '';
   if (rawDevTools !== '' && rawDevTools !== '1' && rawDevTools !== '0') problems.push(`DEV_TOOLS must be 1 or 0, got "${rawDevTools}"`);

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 
 import { secretFrom } from './config-secret';
+import { DEFAULTS } from './config-settings';
 
 type Env = Record<string, string | undefined>;
 
@@ -85,7 +86,7 @@ export function payFrom(env: Env): PayConfig {
       verifyKeys,
       wechatpaySerial: (verifyKeys[0] as { serial: string }).serial,
       apiV3Key,
-      apiBase: (env.WECHATPAY_API_BASE ?? 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
+      apiBase: (env.WECHATPAY_API_BASE ?? DEFAULTS.WECHATPAY_API_BASE).replace(/\/+$/, ''),
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { ConfigError } from './config-profile';
 import { secretFrom } from './config-secret';
+import { DEFAULTS } from './config-settings';
 import { ALIYUN_SMS_ENDPOINT, type AliyunSmsSettings } from './providers/sms/aliyun-sms';
 import { TENCENT_SMS_ENDPOINT, type TencentSmsSettings } from './providers/sms/tencent-sms';
 
@@ -65,7 +66,7 @@ function aliyunFrom(env: Env): AliyunSmsSettings {
     accessKeySecret: r.secret('ALIYUN_SMS_ACCESS_KEY_SECRET'),
     signName: r.need('ALIYUN_SMS_SIGN_NAME'),
     templateCode: r.need('ALIYUN_SMS_TEMPLATE_CODE', { test: /^SMS_\d+$/, what: 'a template code like SMS_123456789' }),
-    regionId: env.ALIYUN_SMS_REGION || 'cn-hangzhou',
+    regionId: env.ALIYUN_SMS_REGION || DEFAULTS.ALIYUN_SMS_REGION,
     endpoint: r.endpoint('ALIYUN_SMS_ENDPOINT', ALIYUN_SMS_ENDPOINT),
   });
 }
@@ -82,7 +83,7 @@ function tencentFrom(env: Env): TencentSmsSettings {
     signName: r.need('TENCENT_SMS_SIGN_NAME'),
     templateId: r.need('TENCENT_SMS_TEMPLATE_ID', { test: /^\d+$/, what: 'a template id (digits)' }),
     templateParams: templateParams === 'code,minutes' ? 'code,minutes' : 'code',
-    region: env.TENCENT_SMS_REGION || 'ap-guangzhou',
+    region: env.TENCENT_SMS_REGION || DEFAULTS.TENCENT_SMS_REGION,
     // The SDK signs for the service named by the host's first label, so a real endpoint must be an sms.… host.
     endpoint: r.endpoint('TENCENT_SMS_ENDPOINT', TENCENT_SMS_ENDPOINT, { test: /^sms\.[a-z0-9.-]+$/, what: 'an sms.… host' }),
   });

@@ -5,6 +5,7 @@
  */
 
 import { secretFrom } from './config-secret';
+import { DEFAULTS } from './config-settings';
 import { KUAIDI100_API_BASE, type Kuaidi100Settings } from './providers/tracking/kuaidi100';
 
 type Env = Record<string, string | undefined>;
@@ -22,7 +23,7 @@ export function trackingFrom(env: Env): TrackingConfig {
   if (provider !== 'sandbox' && provider !== 'kuaidi100')
     throw new Error(`TRACKING_PROVIDER "${provider}" is not available (supported: sandbox, kuaidi100)`);
   const rawRefresh = env.TRACKING_REFRESH_SECONDS;
-  const trackingRefreshSeconds = rawRefresh === undefined || rawRefresh === '' ? 600 : Number(rawRefresh);
+  const trackingRefreshSeconds = rawRefresh === undefined || rawRefresh === '' ? DEFAULTS.TRACKING_REFRESH_SECONDS : Number(rawRefresh);
   if (!Number.isInteger(trackingRefreshSeconds) || trackingRefreshSeconds < 60)
     throw new Error(`TRACKING_REFRESH_SECONDS must be an integer of at least 60, got "${rawRefresh}"`);
   if (provider === 'sandbox') return { trackingProvider: 'sandbox', kuaidi100: null, trackingRefreshSeconds };

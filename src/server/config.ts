@@ -8,6 +8,7 @@ import { type PayConfig, payFrom } from './config-pay';
 import { ConfigError, missingProductionSettings, sandboxesInUse } from './config-profile';
 import { secretFrom } from './config-secret';
 import { type SecurityConfig, securityFrom } from './config-security';
+import { DEFAULTS } from './config-settings';
 import { type SmsConfig, smsFrom } from './config-sms';
 import { SMS_LIMITS_OFF, type SmsLimitsConfig, smsLimitsFrom } from './config-sms-limits';
 import { type TrackingConfig, trackingFrom } from './config-tracking';
@@ -116,7 +117,7 @@ function baseUrlFrom(env: Env, name: string, def: string): string {
 }
 
 /** Signing key of the video sandbox outside production (VOD_KEY unset). */
-export const DEV_VOD_KEY = 'beikao-dev-vod-key';
+export const DEV_VOD_KEY = DEFAULTS.VOD_KEY;
 
 /** VIDEO_PROVIDER and VOD_KEY / VOD_DOMAIN: tencent needs an https domain, and a key in production. */
 function videoFrom(env: Env, production: boolean): { videoProvider: VideoProviderName; vodKey: string; vodDomain: string } {
@@ -164,7 +165,7 @@ const asked = <T extends string>(raw: string | undefined, real: T, sandbox: stri
 
 export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const production = env.NODE_ENV === 'production';
-  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? DEFAULTS.DATA_DIR);
   const sandboxesAllowed = production && env.ALLOW_SANDBOXES === '1';
   const network = networkFrom(env, production, sandboxesAllowed);
   const problems = [...network.problems, ...(production ? missingProductionSettings(env, (n) => secretFrom(env, n)) : [])];
@@ -173,21 +174,21 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     oauthProvider: asked(env.OAUTH_PROVIDER, 'wechat', 'sandbox'),
     jsSdkProvider: asked(env.JSSDK_PROVIDER ?? env.OAUTH_PROVIDER, 'wechat', 'sandbox'),
   });
-  const vodTtlSeconds = intFrom(env, 'VOD_URL_TTL_SECONDS', 7200);
-  const errorGraduateAfter = intFrom(env, 'QUESTION_ERROR_GRADUATE_AFTER', 3);
+  const vodTtlSeconds = intFrom(env, 'VOD_URL_TTL_SECONDS', DEFAULTS.VOD_URL_TTL_SECONDS);
+  const errorGraduateAfter = intFrom(env, 'QUESTION_ERROR_GRADUATE_AFTER', DEFAULTS.QUESTION_ERROR_GRADUATE_AFTER);
   if (errorGraduateAfter < 1) throw new Error('QUESTION_ERROR_GRADUATE_AFTER must be at least 1');
   if (vodTtlSeconds < 1) throw new Error('VOD_URL_TTL_SECONDS must be at least 1');
   const config: ServerConfig = {
     production,
     sandboxesAllowed,
     stagingSandboxes: [],
-    port: intFrom(env, 'PORT', 8080),
+    port: intFrom(env, 'PORT', DEFAULTS.PORT),
     ...network.config,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     sqlitePath: path.join(dataDir, 'beikao.sqlite'),
     jwtSecret: overrides.jwtSecret ?? take(problems, () => jwtSecretFrom(env, dataDir, production), ''),
-    jwtTtl: intFrom(env, 'JWT_TTL_SECONDS', 30 * 24 * 3600),
+    jwtTtl: intFrom(env, 'JWT_TTL_SECONDS', DEFAULTS.JWT_TTL_SECONDS),
     signKey: take(problems, () => secretFrom(env, 'SIGN_KEY'), undefined) ?? DEFAULT_SIGN_KEY,
     encryptKey: take(problems, () => secretFrom(env, 'ENCRYPT_KEY'), undefined) ?? DEFAULT_ENCRYPT_KEY,
     ...take(problems, () => smsFrom(env), {
@@ -196,11 +197,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       tencentSms: null,
     }),
     ...wechat,
-    wechatAppId: env.WECHAT_APP_ID ?? 'wx-sandbox-app',
+    wechatAppId: env.WECHAT_APP_ID ?? DEFAULTS.WECHAT_APP_ID,
     wechatAppSecret,
-    wechatApiBase: baseUrlFrom(env, 'WECHAT_API_BASE', 'https://api.weixin.qq.com'),
-    wechatOpenBase: baseUrlFrom(env, 'WECHAT_OPEN_BASE', 'https://open.weixin.qq.com'),
-    pagesDir: path.resolve(env.PAGES_DIR ?? 'pages-config'),
+    wechatApiBase: baseUrlFrom(env, 'WECHAT_API_BASE', DEFAULTS.WECHAT_API_BASE),
+    wechatOpenBase: baseUrlFrom(env, 'WECHAT_OPEN_BASE', DEFAULTS.WECHAT_OPEN_BASE),
+    pagesDir: path.resolve(env.PAGES_DIR ?? DEFAULTS.PAGES_DIR),
     schemasDir: path.resolve('schemas'),
     watchPages: env.PAGES_WATCH ? env.PAGES_WATCH === '1' : !production,
     clientDir: path.resolve('dist'),
@@ -215,14 +216,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     vodPathPrefix: env.VOD_PATH_PREFIX ?? '',
     mediaDir: path.resolve('media/hls'),
     errorGraduateAfter,
-    orderTtlSeconds: intFrom(env, 'ORDER_TTL_SECONDS', 1800),
-    orderSweepSeconds: intFrom(env, 'ORDER_SWEEP_SECONDS', 30),
-    retentionSweepSeconds: intFrom(env, 'RETENTION_SWEEP_SECONDS', 3600),
+    orderTtlSeconds: intFrom(env, 'ORDER_TTL_SECONDS', DEFAULTS.ORDER_TTL_SECONDS),
+    orderSweepSeconds: intFrom(env, 'ORDER_SWEEP_SECONDS', DEFAULTS.ORDER_SWEEP_SECONDS),
+    retentionSweepSeconds: intFrom(env, 'RETENTION_SWEEP_SECONDS', DEFAULTS.RETENTION_SWEEP_SECONDS),
     ...take(problems, () => payFrom(env), { payProvider: asked(env.PAY_PROVIDER, 'wechat', 'sandbox'), wechatPay: null, payNotifyUrl: '' }),
     ...take(problems, () => trackingFrom(env), {
       trackingProvider: asked(env.TRACKING_PROVIDER, 'kuaidi100', 'sandbox'),
       kuaidi100: null,
-      trackingRefreshSeconds: 600,
+      trackingRefreshSeconds: DEFAULTS.TRACKING_REFRESH_SECONDS,
     }),
     ...take(problems, () => securityFrom(env), securityFrom({})),
     ...take(problems, () => originsFrom(env), originsFrom({})),

@@ -83,6 +83,38 @@ describe.each(databases())('%s', (kind) => {
       expectRefused(await chapterOf(paid().id, 999999, u), 404, CODE.notFound, '999999');
     });
 
+    it('the free preview of a paid book ends at its free chapters: with k free, chapter k is served and k + 1 refused', async () => {
+      const book = paid();
+      const db = s.services.db.kysely;
+      const seeded = (await db.selectFrom('ebooks').select('free_chapters').where('id', '=', book.id).executeTakeFirstOrThrow())
+        .free_chapters;
+      // Two free chapters, so the boundary sits between two paid-book chapters that are neither the first nor the last.
+      const k = 2;
+      await db.updateTable('ebooks').set({ free_chapters: k }).where('id', '=', book.id).execute();
+      try {
+        const u = await newUser(s);
+        const d = await detail(book.id, u);
+        expect(d).toMatchObject({ is_free: 0, can_access: 0, free_chapters: k });
+        expect(d.chapters.length).toBeGreaterThan(k + 1);
+        for (const c of d.chapters.slice(0, k)) {
+          const res = await chapterOf(book.id, c.id, u);
+          expect(res.body.status).toBe(0);
+          expect(res.body.data.chapter.id).toBe(c.id);
+          expect(res.body.data.spans.length).toBeGreaterThan(0);
+        }
+        const first = d.chapters[k];
+        if (!first) throw new Error('no chapter after the free ones');
+        expect(first.index).toBe(k + 1);
+        const refused = await chapterOf(book.id, first.id, u);
+        expectRefused(refused, 403, CODE.forbidden, '购买');
+        expect(refused.body.data).toBeNull();
+        // The table of contents says the same.
+        expect(d.chapters.map((c) => c.locked)).toEqual(d.chapters.map((_, i) => (i < k ? 0 : 1)));
+      } finally {
+        await db.updateTable('ebooks').set({ free_chapters: seeded }).where('id', '=', book.id).execute();
+      }
+    });
+
     it('views count up', async () => {
       const a = (await request(s.url, ebook.hot, { id: paid().id })).body.data.view_count;
       expect((await request(s.url, ebook.hot, { id: paid().id })).body.data.view_count).toBe(a + 1);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../src/contract/envelope';
 import * as goods from '../../src/contract/goods';
@@ -226,6 +227,89 @@ describe.each(databases())('%s', (kind) => {
         const owner = buyers[replies.indexOf(ok[0] as (typeof replies)[number]) % 20] as TestUser;
         await call(order.close, { id: first.id }, owner);
         expect(await stockOf(g.id)).toBe(1);
+      } finally {
+        await db().updateTable('goods').set({ stock: before }).where('id', '=', g.id).execute();
+      }
+    });
+
+    /**
+     * Holds `n` requests in front of the last unit's decrement until all of them are in, then lets them go together:
+     * each has passed the stock check (stock 1) before any decrement runs. SQLite has one connection, and a request
+     * runs from its first query to its commit without giving way, so it is the connection that is held: the requests
+     * queue at their first query (after reading the clock) and then take turns, query by query. PostgreSQL runs them on
+     * their own connections, so it is the good's row that is held: the decrements wait for this transaction.
+     */
+    async function heldInFrontOfTheDecrement<T>(goodId: number, n: number, fire: () => Promise<T>): Promise<T> {
+      let replies: Promise<T> | undefined;
+      if (kind === 'sqlite') {
+        const clock = s.services.clock;
+        let started = 0;
+        s.services.clock = () => {
+          started += 1;
+          return clock();
+        };
+        try {
+          await db()
+            .connection()
+            .execute(async () => {
+              replies = fire();
+              await expect.poll(() => started, { timeout: 20_000 }).toBeGreaterThanOrEqual(n);
+            });
+        } finally {
+          s.services.clock = clock;
+        }
+      } else {
+        await db()
+          .transaction()
+          .execute(async (tx) => {
+            await tx.selectFrom('goods').select('id').where('id', '=', goodId).forUpdate().execute();
+            const me = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(tx)).rows[0]?.pid;
+            replies = fire();
+            // Those waiting for this transaction, directly or behind another waiting decrement.
+            const waiting = async () => {
+              const { rows } = await sql<{ n: number }>`
+                with recursive blocked(pid) as (
+                  select pid from pg_stat_activity where ${me}::int = any(pg_blocking_pids(pid))
+                  union
+                  select a.pid from pg_stat_activity a join blocked b on b.pid = any(pg_blocking_pids(a.pid))
+                )
+                select count(*) as n from blocked`.execute(db());
+              return Number(rows[0]?.n);
+            };
+            await expect.poll(waiting, { timeout: 20_000 }).toBe(n);
+          });
+      }
+      if (!replies) throw new Error('nothing fired');
+      return replies;
+    }
+
+    it('buyers racing for the last unit: the decrement’s own condition refuses those the stock check let through', async () => {
+      const g = await goodOf({ kind: 'physical' });
+      const before = await stockOf(g.id);
+      const n = 6;
+      const buyers = await Promise.all(Array.from({ length: n }, () => newUser(s)));
+      const addresses = await Promise.all(buyers.map((b) => createAddress(s, b)));
+      await db().updateTable('goods').set({ stock: 1 }).where('id', '=', g.id).execute();
+      try {
+        const replies = await heldInFrontOfTheDecrement(g.id, n, () =>
+          Promise.all(buyers.map((b, i) => call(goods.order, { goods: { [g.id]: 1 }, address_id: addresses[i]?.id }, b))),
+        );
+        expect(replies.filter((r) => r.body.status === 0)).toHaveLength(1);
+        // Refused by the decrement, not by the check before it (which names the stock left: 「…」库存不足（剩 0 件）).
+        for (const r of replies.filter((x) => x.body.status !== 0)) expectRefused(r, 409, CODE.conflict, `「${g.name}」库存不足`);
+        expect(replies.filter((r) => r.body.msg === `「${g.name}」库存不足`)).toHaveLength(n - 1);
+        expect(await stockOf(g.id)).toBe(0);
+        const made = await db()
+          .selectFrom('order_goods')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('good_id', '=', g.id)
+          .where(
+            'user_id',
+            'in',
+            buyers.map((b) => b.id),
+          )
+          .executeTakeFirstOrThrow();
+        expect(Number(made.n)).toBe(1);
       } finally {
         await db().updateTable('goods').set({ stock: before }).where('id', '=', g.id).execute();
       }

@@ -105,6 +105,65 @@ describe('production refuses to start on a sandbox', () => {
   }, 60000);
 });
 
+/** Every outside service configured for real (keys made up here; nothing is called while loading the configuration). */
+function realServices(): Record<string, string> {
+  const merchant = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const platform = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    PAY_PROVIDER: 'wechat',
+    PAY_NOTIFY_URL: 'https://m.beikao.example/api/pay/notify/wechat',
+    WECHATPAY_MCHID: '1900000001',
+    WECHATPAY_SERIAL_NO: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+    WECHATPAY_PRIVATE_KEY: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    WECHATPAY_PUBLIC_KEY: platform.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0114232282362024060700181926000000',
+    WECHATPAY_APIV3_KEY: 'k'.repeat(32),
+    OAUTH_PROVIDER: 'wechat',
+    WECHAT_APP_ID: 'wx0123456789abcdef',
+    WECHAT_APP_SECRET: 'app-secret',
+    SMS_PROVIDER: 'aliyun',
+    ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-made-up',
+    ALIYUN_SMS_ACCESS_KEY_SECRET: 'made-up-secret',
+    ALIYUN_SMS_SIGN_NAME: '备考',
+    ALIYUN_SMS_TEMPLATE_CODE: 'SMS_123456789',
+    VIDEO_PROVIDER: 'tencent',
+    VOD_DOMAIN: 'https://vod.beikao.example',
+    TRACKING_PROVIDER: 'kuaidi100',
+    KUAIDI100_CUSTOMER: 'CUSTOMER0001',
+    KUAIDI100_KEY: 'kuaidi100-key',
+  };
+}
+
+describe('a production server with every service real', () => {
+  it('starts without ALLOW_SANDBOXES: no staging sandboxes, no dev tools, no sandbox cashier', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', ...SECRETS, ...realServices() }, { dataDir: tempDir() });
+    expect(config).toMatchObject({
+      production: true,
+      sandboxesAllowed: false,
+      stagingSandboxes: [],
+      devTools: false,
+      payProvider: 'wechat',
+      oauthProvider: 'wechat',
+      jsSdkProvider: 'wechat',
+      smsProvider: 'aliyun',
+      videoProvider: 'tencent',
+      trackingProvider: 'kuaidi100',
+    });
+  });
+
+  it('names the problems of every part at once, a half-configured carrier among them', () => {
+    const env = { NODE_ENV: 'production', ...SECRETS, ...realServices(), SMS_PROVIDER: 'tencent', KUAIDI100_KEY: '', TRUST_PROXY: 'true' };
+    const lines = refusal(env).split('\n');
+    expect(lines[0]).toBe('beikao refuses to start:');
+    expect(lines).toContain('  - SMS_PROVIDER=tencent needs TENCENT_SMS_SECRET_ID');
+    expect(lines).toContain('  - TRACKING_PROVIDER=kuaidi100 needs KUAIDI100_KEY or KUAIDI100_KEY_FILE');
+    expect(lines.some((l) => l.startsWith('  - TRUST_PROXY must be a hop count'))).toBe(true);
+    // A service asked for for real but misconfigured is named for its settings, not as a sandbox.
+    expect(lines.some((l) => l.includes('SMS_PROVIDER=aliyun or SMS_PROVIDER=tencent is required'))).toBe(false);
+    expect(lines.some((l) => l.includes('TRACKING_PROVIDER=kuaidi100 is required'))).toBe(false);
+  });
+});
+
 describe('dev tools only on loopback', () => {
   it('a non-loopback HOST outside production refuses to start and says why', () => {
     expect(refusal({ HOST: '0.0.0.0' })).toBe(
@@ -165,7 +224,7 @@ describe('secrets from files', () => {
       wechatAppSecret: 'app-secret-from-file',
     });
     expect(refusal({ JWT_SECRET_FILE: path.join(dir, 'missing') })).toBe(
-      `JWT_SECRET_FILE names a file that cannot be read: ${path.join(dir, 'missing')}`,
+      `beikao refuses to start:\n  - JWT_SECRET_FILE names a file that cannot be read: ${path.join(dir, 'missing')}`,
     );
   });
 });
@@ -217,7 +276,7 @@ describe('the payment sandbox cashier in production', () => {
     expect(await cashierServed({ production: true, sandboxesAllowed: false, payProvider: 'sandbox' })).toBe(false);
     expect(await cashierServed({ production: true, sandboxesAllowed: true, payProvider: 'sandbox' })).toBe(true);
     expect(await cashierServed({ production: false, payProvider: 'sandbox' })).toBe(true);
-  });
+  }, 120000);
 });
 
 describe('X-Forwarded-* only from trusted proxies', () => {

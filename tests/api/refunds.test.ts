@@ -21,7 +21,7 @@ import { createAddress, newUser, type TestUser } from '../support/user-center-fl
 import { keepSandboxNotifications, postNotification, signedNotification } from '../support/wechatpay-notify';
 
 /**
- * Refunds (issue 15) against the offline WeChat Pay sandbox: the instant path and the operator's, the refund
+ * Refunds against the offline WeChat Pay sandbox: the instant path and the operator's, the refund
  * notification verified and applied once, the entitlement withdrawn, amounts never above what was paid, one refund
  * number per request on every retry, and WeChat Pay being down never a 500.
  */

@@ -23,7 +23,7 @@ import { loginBySms, signedClient } from '../support/signed-client';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
 import { addressBody, createAddress, newUser, type TestUser } from '../support/user-center-flows';
 
-// Shipping and tracking (issue 15): the rules of shipping, express_package for the owner only, the sandbox's track
+// Shipping and tracking: the rules of shipping, express_package for the owner only, the sandbox's track
 // over time and its cache, the Kuaidi100 adapter against a local fake that checks the signature, provider failures
 // answered from the cache (never a 500), and the key never in a reply, the log or the ops script's output.
 

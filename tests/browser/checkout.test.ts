@@ -25,7 +25,7 @@ async function goodOf(kind: string, price: 'free' | 'paid' = 'paid') {
 }
 const ordersOf = (u: TestUser) => db().selectFrom('orders').selectAll().where('user_id', '=', u.id).execute();
 
-/** A pending order goes on to WeChat Pay's H5 cashier (the sandbox's, issue 15): leave it unpaid and open the result page. */
+/** A pending order goes on to WeChat Pay's H5 cashier (the sandbox's): leave it unpaid and open the result page. */
 async function leaveCashier() {
   await page.waitForURL(/\/sandbox\/wechatpay\/cashier\?/);
   const back = new URL(page.url()).searchParams.get('redirect_url') ?? '';
@@ -158,8 +158,8 @@ describe('checkout', () => {
     await expect.poll(() => submit().isEnabled()).toBe(true);
     expect(await ordersOf(user)).toHaveLength(1);
     await tapTwice();
+    // The page went on to the cashier after the reply: a request either tap sent had been routed (and its key kept) by then.
     await leaveCashier();
-    await page.waitForTimeout(300);
     const orders = await ordersOf(user);
     expect(orders).toHaveLength(1);
     expect(page.url()).toBe(`${server.url}/order/result/${orders[0]?.id}`);

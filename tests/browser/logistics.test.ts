@@ -12,7 +12,7 @@ import { browserSuite } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 import { createAddress, newUser, type TestUser } from '../support/user-center-flows';
 
-// Shipping and tracking (issue 15) in a phone browser: a user buys a physical good through the payment sandbox's
+// Shipping and tracking in a phone browser: a user buys a physical good through the payment sandbox's
 // cashier, the operator ships it, and the user follows 查看物流 to the logistics page and its timeline (the tracking
 // sandbox). Screenshots go to $LOGISTICS_SHOTS (default /tmp/logistics-shots).
 const SUBJECT = { genus_id: 1, category_id: 1, category_name: '英语四级' };

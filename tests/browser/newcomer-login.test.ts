@@ -9,7 +9,7 @@ import { submitCodeForm } from '../support/login-form';
 import type { TestServer } from '../support/test-server';
 import { newUser, type TestUser } from '../support/user-center-flows';
 
-/** What a new user ran into (issue 10): login consent, friendly not-found messages, the news 收藏 toggle. */
+/** What a new user ran into: login consent, friendly not-found messages, the news 收藏 toggle. */
 const suite = browserSuite();
 let server: TestServer;
 let page: Page;

@@ -26,7 +26,7 @@ const GALLERY = {
 const pages = pagesDirWithFixtures();
 pages.write('newcomer/gallery.json', GALLERY);
 
-/** What a new visitor ran into (issue 10): guards, list paging, the 4440 toast, the tab bar, placeholder pages. */
+/** What a new visitor ran into: guards, list paging, the 4440 toast, the tab bar, placeholder pages. */
 const suite = browserSuite({ server: { config: { pagesDir: pages.dir } }, cleanup: pages.remove });
 const SUBJECT = { genus_id: 1, category_id: 1, category_name: '英语四级' };
 

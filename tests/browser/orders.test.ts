@@ -8,7 +8,7 @@ import { browserSuite } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 import { createAddress, newUser, type TestUser } from '../support/user-center-flows';
 
-// Orders, the VIP buy page and code redemption (issue 14). 英语四级 (genus 1, category 1) is chosen.
+// Orders, the VIP buy page and code redemption. 英语四级 (genus 1, category 1) is chosen.
 const SUBJECT = { genus_id: 1, category_id: 1, category_name: '英语四级' };
 const suite = browserSuite({ subject: SUBJECT });
 let server: TestServer;

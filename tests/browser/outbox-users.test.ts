@@ -65,6 +65,15 @@ async function closeOfflineAndReopen(): Promise<Page> {
   return next;
 }
 
+/** The bearer token of every `method path` request `p` sends from now on (sent, whether or not it is answered). */
+function tokensSent(p: Page, method: string, path: string): string[] {
+  const seen: string[] = [];
+  p.on('request', (r) => {
+    if (r.method() === method && new URL(r.url()).pathname === path) seen.push(r.headers().authorization ?? '');
+  });
+  return seen;
+}
+
 const recordsOf = async (bankId: number, token: string) =>
   (await request(server.url, question.record, { bank_id: bankId }, { token })).body.data;
 
@@ -88,12 +97,12 @@ describe('the outbox belongs to the user who wrote it', () => {
 
     // B logs in on the same device and opens the same bank online: the answerer flushes the outbox under B's token.
     const tokenB = await tokenOf(B);
+    const answers = tokensSent(home, 'POST', question.answer.path);
     await useToken(home, tokenB);
     await home.goto(`${server.url}/question/answer/${bankId}`);
     await expect.poll(() => header(home)).toMatch(/^第 1 \//);
     expect(await home.locator('.qa-count').textContent()).toMatch(/^已答 0\//);
     expect(await home.locator('.qa-note.is-offline').count()).toBe(0);
-    await home.waitForTimeout(1500);
     expect(await recordsOf(bankId, tokenB)).toEqual([]);
     // Nor under anyone else: A has no record yet either.
     const tokenA = await tokenOf(A);
@@ -106,6 +115,8 @@ describe('the outbox belongs to the user who wrote it', () => {
     expect((await recordsOf(bankId, tokenA))[0]?.is_right).toBe(1);
     await home.locator('.qc-result.is-right').waitFor();
     expect(await recordsOf(bankId, tokenB)).toEqual([]);
+    // Since B opened the bank the device sent one answer, A's, under A's token (a send under B's would be listed first).
+    expect(answers).toEqual([`Bearer ${tokenA}`]);
   });
 
   it("A bookmarks a page of a book offline and logs out; B opens the book: no pending bookmark of A's, none recorded under B", async () => {
@@ -134,24 +145,49 @@ describe('the outbox belongs to the user who wrote it', () => {
     await logOut(home);
 
     // B opens the same book online: the reader flushes the outbox under B's token, and lists B's bookmarks only.
+    // B has one bookmark of its own: the list B sees is loaded once it shows, with what waits in the outbox merged in.
     const tokenB = await tokenOf(B);
+    const first = (await request(server.url, ebook.ebookDetailEndpoint, { id: book.id }, { token: tokenB })).body.data.chapters[0];
+    if (!first) throw new Error('no chapter');
+    const own = await request(
+      server.url,
+      ebook.bookmarkAdd,
+      {
+        ebook_id: book.id,
+        ebook_chapter_id: first.id,
+        anchor_point: { chapter_id: first.id, span: 0, offset: 0 },
+        client_id: 'b-own-0001',
+      },
+      { token: tokenB },
+    );
+    expect(own.body.status, own.body.msg).toBe(0);
+    const adds = tokensSent(home, 'POST', ebook.bookmarkAdd.path);
     await useToken(home, tokenB);
     await home.goto(`${server.url}/ebook/read/${book.id}`);
     await ready(home);
     await home.mouse.click(195, 300);
     await home.getByTestId('er-open-marks').click();
-    await home.waitForTimeout(1500);
-    expect(await home.locator('[data-testid=er-mark-item]').count()).toBe(0);
-    expect(await marksOf(tokenB)).toEqual([]);
+    await expect.poll(() => home.locator('[data-testid=er-mark-item]').count()).toBe(1);
+    expect(await home.locator('[data-testid=er-mark-item][data-pending]').count()).toBe(0);
+    expect((await marksOf(tokenB)).map((m) => m.id)).toEqual([own.body.data.id]);
     tokenA = await tokenOf(A);
     expect(await marksOf(tokenA)).toHaveLength(before);
 
-    // A is back: the bookmark reaches A's account, once.
+    // A is back: the bookmark reaches A's account, once; nothing is pending on the device after.
     await useToken(home, tokenA);
     await home.goto(`${server.url}/ebook/read/${book.id}`);
     await expect.poll(async () => (await marksOf(tokenA)).length, { timeout: 15000 }).toBe(before + 1);
-    await home.waitForTimeout(500);
+    await ready(home);
+    await home.mouse.click(195, 300);
+    await home.getByTestId('er-open-marks').click();
+    // The reader reloads its list once the flush has sent something: all of A's, none pending.
+    const items = home.locator('[data-testid=er-mark-item]');
+    await expect
+      .poll(async () => [await items.count(), await home.locator('[data-testid=er-mark-item][data-pending]').count()])
+      .toEqual([before + 1, 0]);
     expect(await marksOf(tokenA)).toHaveLength(before + 1);
-    expect(await marksOf(tokenB)).toEqual([]);
+    expect((await marksOf(tokenB)).map((m) => m.id)).toEqual([own.body.data.id]);
+    // Since B opened the book the device sent one bookmark, A's, under A's token.
+    expect(adds).toEqual([`Bearer ${tokenA}`]);
   });
 });

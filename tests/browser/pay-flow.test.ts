@@ -9,7 +9,7 @@ import { freshMobile, loginAs, oauthRound } from '../support/flows';
 import type { TestServer } from '../support/test-server';
 import { newUser } from '../support/user-center-flows';
 
-// The client pay flow (issue 15) against the payment sandbox: inside WeChat with a fake WeixinJSBridge (the JSAPI
+// The client pay flow against the payment sandbox: inside WeChat with a fake WeixinJSBridge (the JSAPI
 // path), and the H5 cashier in a plain phone browser. Screenshots go to $PAY_SHOTS (default /tmp/pay-shots).
 const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49(0x18003137) NetType/WIFI Language/zh_CN';

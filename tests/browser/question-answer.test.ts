@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as question from '../../src/contract/question';
+import { AUTO_ADVANCE_MS } from '../../src/modules/question-answerer/controller';
+import { UNSENT_KEY } from '../../src/runtime/outbox';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';
 import { freshMobile } from '../support/flows';
@@ -84,8 +86,9 @@ describe('question answering', () => {
     expect(await page.locator('.qc-key').textContent()).toBe(String(q1.answer));
     expect(await page.locator('.qc-analysis p').textContent()).toBe(q1.analysis);
     expect(await option(String(q1.answer)).isDisabled()).toBe(true);
-    // No auto-advance after a wrong answer.
-    await page.waitForTimeout(1200);
+    // No auto-advance after a wrong answer: a page timer of the advance delay set after the verdict runs after the
+    // advance would have (timers of equal delay run in the order they were set), then a frame for the render.
+    await page.evaluate((ms) => new Promise<void>((done) => setTimeout(() => requestAnimationFrame(() => done()), ms)), AUTO_ADVANCE_MS);
     expect(await header()).toBe(`第 1 / ${total} 题`);
 
     // 下一题, a right answer: 回答正确, then it moves on by itself.
@@ -106,8 +109,8 @@ describe('question answering', () => {
     await page.getByRole('button', { name: '标记' }).click();
     await swipe(300, 180);
     await expect.poll(header).toBe(`第 4 / ${total} 题`);
+    // A swipe turns the question while its touchend is handled; the swipe back lands on 3 only if this one did not turn.
     await swipe(300, 270);
-    await page.waitForTimeout(200);
     expect(await header()).toBe(`第 4 / ${total} 题`);
     await swipe(100, 300);
     await expect.poll(header).toBe(`第 3 / ${total} 题`);
@@ -157,10 +160,14 @@ describe('question answering', () => {
     await expect.poll(() => page.getByTestId('exam-left').textContent()).toMatch(/^(44:5\d|45:00)$/);
     await expect.poll(header).toBe(`第 1 / ${demo.length} 题`);
 
-    // The right answer to the first question: saved, no verdict, no key.
+    // The right answer to the first question: saved, no verdict, no key. The server's reply has come back and the
+    // page is done with it (the outbox's copy of the answer is gone; the screen updates in the same task).
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === question.answer.path);
     await option(String(first.answer)).click();
     await expect.poll(() => page.locator('.qa-count').textContent()).toBe(`已答 1/${demo.length}`);
-    await page.waitForTimeout(300);
+    expect((await (await saved).json()).status).toBe(0);
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), UNSENT_KEY)).toBeNull();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
     expect(await page.locator('.qc-result').count()).toBe(0);
     expect(await option(String(first.answer)).getAttribute('aria-pressed')).toBe('true');
 

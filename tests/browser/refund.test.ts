@@ -12,7 +12,7 @@ import { browserSuite } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 import { newUser, type TestUser } from '../support/user-center-flows';
 
-// Refunds on the order detail (issue 15), phone-sized, against the payment sandbox (its notifications delivered to
+// Refunds on the order detail, phone-sized, against the payment sandbox (its notifications delivered to
 // the server as WeChat Pay's are). Screenshots go to $PAY_SHOTS (default /tmp/pay-shots).
 const SUBJECT = { genus_id: 1, category_id: 1, category_name: '英语四级' };
 const SHOTS = process.env.PAY_SHOTS ?? '/tmp/pay-shots';

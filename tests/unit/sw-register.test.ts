@@ -52,9 +52,11 @@ describe('service worker registration', () => {
   });
 
   it('never registers in development, and removes a worker the built app left on the same origin', async () => {
+    vi.useFakeTimers();
     const b = fakeBrowser('complete');
     registerServiceWorker({ landing: '/', dev: true });
-    await new Promise((r) => setTimeout(r, 10));
+    // Past the second after which a built app registers.
+    await vi.advanceTimersByTimeAsync(5000);
     expect(b.container.register).not.toHaveBeenCalled();
     expect(b.unregister).toHaveBeenCalledTimes(1);
   });

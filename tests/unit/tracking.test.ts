@@ -9,7 +9,7 @@ import { cityOf, SandboxTrackingProvider, sandboxResult, sandboxTrack } from '..
 import { TrackingError } from '../../src/server/providers/tracking/types';
 import { normalizeTrackingNo, TRACKING_NO_RE } from '../../src/server/services/order-shipping';
 
-// Shipping and tracking (issue 15): Kuaidi100's signing, form and state mapping, the sandbox's timeline, settings.
+// Shipping and tracking: Kuaidi100's signing, form and state mapping, the sandbox's timeline, settings.
 
 describe('Kuaidi100 signing', () => {
   it('signs MD5(param + key + customer) in upper-case hex (vectors from md5sum)', () => {

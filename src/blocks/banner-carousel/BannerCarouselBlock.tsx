@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { i18n } from '../../i18n';
-import { type BlockProps, Link } from '../../runtime/block-api';
-import { bannerItems, bannerLink, isExternal, nextSlide, ratioCss, slideAt } from './banner';
+import { type BlockProps, isExternal, Link } from '../../runtime/block-api';
+import { bannerItems, bannerLink, nextSlide, ratioCss, slideAt } from './banner';
 import './banner-carousel.css';
 import type { BannerCarouselProps } from './props.gen';
 

@@ -3,8 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
+import { isExternal } from '../../runtime/block-api';
 import BannerCarouselBlock from './BannerCarouselBlock';
-import { bannerItems, bannerLink, isExternal, nextSlide, ratioCss, slideAt } from './banner';
+import { bannerItems, bannerLink, nextSlide, ratioCss, slideAt } from './banner';
 import type { BannerCarouselProps } from './props.gen';
 
 const first = { id: 1, title: '春季班', image: 'https://cdn.example/1.png', link: '', type: 1 };

@@ -30,10 +30,6 @@ export function bannerLink(item: BannerItem, index: number, linkTemplate: string
   }
 }
 
-export function isExternal(to: string): boolean {
-  return /^https?:\/\//i.test(to);
-}
-
 /** Index of the slide scrolled into view. */
 export function slideAt(scrollLeft: number, width: number, count: number): number {
   if (width <= 0 || count <= 0) return 0;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { type BlockProps, Link } from '../../runtime/block-api';
-import { type GridEntry, gridColumns, gridItems, isExternal, isImageIcon } from './grid';
+import { type BlockProps, isExternal, Link } from '../../runtime/block-api';
+import { type GridEntry, gridColumns, gridItems, isImageIcon } from './grid';
 import './grid.css';
 import type { GridProps } from './props.gen';
 

@@ -49,7 +49,3 @@ export function gridColumns(columns: unknown): number {
   const n = typeof columns === 'number' && Number.isFinite(columns) ? Math.round(columns) : 4;
   return Math.min(5, Math.max(2, n));
 }
-
-export function isExternal(to: string): boolean {
-  return /^https?:\/\//i.test(to);
-}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { i18n } from '../../i18n';
-import { type BlockProps, Link } from '../../runtime/block-api';
-import { isExternal, MARQUEE_MS, type NoticeItem, nextNotice, noticeItems } from './notices';
+import { type BlockProps, isExternal, Link } from '../../runtime/block-api';
+import { MARQUEE_MS, type NoticeItem, nextNotice, noticeItems } from './notices';
 import './notice-bar.css';
 import type { NoticeBarProps } from './props.gen';
 

@@ -3,8 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
+import { isExternal } from '../../runtime/block-api';
 import NoticeBarBlock from './NoticeBarBlock';
-import { isExternal, nextNotice, noticeItems } from './notices';
+import { nextNotice, noticeItems } from './notices';
 import type { NoticeBarProps } from './props.gen';
 
 const notices = [

@@ -19,7 +19,3 @@ export function noticeItems(items: unknown): NoticeItem[] {
 export function nextNotice(index: number, count: number): number {
   return count > 0 ? (index + 1) % count : 0;
 }
-
-export function isExternal(to: string): boolean {
-  return /^https?:\/\//i.test(to);
-}

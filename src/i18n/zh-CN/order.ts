@@ -75,7 +75,7 @@ export const vipBuy = {
   renew: '立即续费',
 };
 
-/** 申请退款 on the order detail (issue 15; module order-detail, RefundSheet.tsx). */
+/** 申请退款 on the order detail (module order-detail, RefundSheet.tsx). */
 export const orderRefund = {
   apply: '申请退款',
   title: '申请退款',

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CatalogVideo } from '../../contract/course';
 import { clock } from '../../format/course';
 import type { BlockProps, Env, OutputOfId, PageApi } from '../../runtime/block-api';
+import { ClockIcon, LockIcon, NowPlayingIcon, PlayCircleIcon } from '../../runtime/icons';
 import type { CourseCatalogProps } from './props.gen';
 import './course-catalog.css';
 import { courseCatalog } from '../../i18n/zh-CN/course-catalog';
@@ -41,31 +42,7 @@ export function pickVideo(env: Env, page: Pick<PageApi, 'setState'>, v: Pick<Cat
   page.setState('videoId', v.id);
 }
 
-const LockIcon = () => (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-    <rect x="5" y="10.5" width="14" height="10" rx="2.2" fill="none" stroke="currentColor" strokeWidth="1.9" />
-    <path d="M8.2 10.5V8a3.8 3.8 0 0 1 7.6 0v2.5" fill="none" stroke="currentColor" strokeWidth="1.9" />
-  </svg>
-);
-const PlayIcon = () => (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-    <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.7" />
-    <path d="M10 8.6v6.8l5.4-3.4z" fill="currentColor" />
-  </svg>
-);
-const ClockIcon = () => (
-  <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true">
-    <circle cx="12" cy="12" r="8.5" fill="none" stroke="currentColor" strokeWidth="2" />
-    <path d="M12 7.5V12l3 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-  </svg>
-);
 /** The video on the player. */
-const CurrentIcon = () => (
-  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-    <circle cx="12" cy="12" r="10" fill="currentColor" />
-    <path d="M10 7.8v8.4l6.6-4.2z" fill="#fff" />
-  </svg>
-);
 
 export interface CatalogViewProps {
   catalog: Catalog;
@@ -104,11 +81,11 @@ export function CatalogView({ catalog, currentId, title, onPick }: CatalogViewPr
                     aria-current={current || undefined}
                     onClick={() => onPick(v)}
                   >
-                    <span className="ccat-index">{current ? <CurrentIcon /> : String(n).padStart(2, '0')}</span>
+                    <span className="ccat-index">{current ? <NowPlayingIcon /> : String(n).padStart(2, '0')}</span>
                     <span className="ccat-main">
                       <span className="ccat-title">{v.title}</span>
                       <span className="ccat-meta">
-                        <ClockIcon />
+                        <ClockIcon size={12} strokeWidth={2} />
                         {clock(v.duration)}
                         {showPreview && v.is_free === 1 ? <span className="ccat-preview">{t.preview}</span> : null}
                         {mark.text ? <span className={mark.done ? 'ccat-mark ccat-done' : 'ccat-mark'}>{mark.text}</span> : null}
@@ -122,7 +99,7 @@ export function CatalogView({ catalog, currentId, title, onPick }: CatalogViewPr
                       ) : current ? (
                         <span className="ccat-current">{t.current}</span>
                       ) : (
-                        <PlayIcon />
+                        <PlayCircleIcon />
                       )}
                     </span>
                   </button>

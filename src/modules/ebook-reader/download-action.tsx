@@ -6,8 +6,8 @@
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Env } from '../../runtime/block-api';
+import { DownloadIcon } from '../../runtime/icons';
 import { type DownloadJob, type DownloadProgress, downloadBook } from './download';
-import { DownloadIcon } from './icons';
 import './ebook-reader.css';
 import { ebookReader } from '../../i18n/zh-CN/ebook-reader';
 

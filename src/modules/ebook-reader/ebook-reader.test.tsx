@@ -2,9 +2,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { fakeEnv } from '../../../tests/support/fake-env';
 import type { CallReply } from '../../runtime/block-api';
-import { type PageEvents, REPORT_INTERVAL_MS, ReaderController, ReadingClock } from './controller';
-import { ReaderView, toId } from './EbookReader';
+import { type PageEvents, ReaderController } from './controller';
+import { toId } from './EbookReader';
 import { type Chapter, type Detail, keepLocalPlace, localPlace, queued, STORES } from './offline';
+import { ReaderView } from './ReaderView';
+import { REPORT_INTERVAL_MS, ReadingClock } from './reading-report';
 
 const callsOf = (fn: unknown) => (fn as Mock).mock.calls as [string, unknown][];
 const ok = <T,>(data: T): CallReply<T> => ({ status: 0, code: 0, msg: 'ok', data });

@@ -4,7 +4,7 @@
  * font, line-height or mode change, page turns and the bookmarks on the current page.
  */
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Mark, ReaderController, ReaderState } from './controller';
+import type { ReaderController } from './controller';
 import {
   domGeometry,
   type Geometry,
@@ -18,11 +18,12 @@ import {
   TextIndex,
   topOfPlace,
 } from './layout';
+import type { Mark, ReaderState } from './reader-state';
 
 /**
  * A layout that shapes the text anew (another chapter, font size, line height or mode) is done in steps: the spans
  * are shown about this many characters at a time, each step laid out in a task of its own, the text hidden until
- * the last one is in (issue 12: no task over 50 ms for a 20,000-character chapter on a slow phone).
+ * the last one is in (the target: no task over 50 ms for a 20,000-character chapter on a slow phone).
  */
 export const STEP_CHARS = 4000;
 

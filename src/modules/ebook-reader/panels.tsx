@@ -1,10 +1,10 @@
 /** The reader's drawers and sheets: table of contents (with 下载离线阅读), bookmarks, settings. Views only. */
 import { useEffect, useRef } from 'react';
 import { ebookReader } from '../../i18n/zh-CN/ebook-reader';
-import type { Mark } from './controller';
+import { BookmarkIcon, CheckIcon, CloseIcon, DownloadIcon, LockIcon } from '../../runtime/icons';
 import type { DownloadProgress } from './download';
-import { BookmarkIcon, CheckIcon, CloseIcon, DownloadIcon, LockIcon } from './icons';
 import type { Detail } from './offline';
+import type { Mark } from './reader-state';
 import { FONT_MAX, FONT_MIN, LINE_HEIGHTS, type ReaderSettings, THEMES } from './settings';
 
 const t = ebookReader;
@@ -97,7 +97,7 @@ export function TocDrawer({ detail, chapterId, cached, download, onPick, onDownl
                   ) : null}
                   {c.locked ? (
                     <span className="er-lock" role="img" aria-label={t.lockedTitle}>
-                      <LockIcon />
+                      <LockIcon strokeWidth={1.8} />
                     </span>
                   ) : null}
                 </span>

@@ -1,6 +1,7 @@
 import { charCount } from '../../format/ebook';
 import { i18n } from '../../i18n';
 import { type BlockProps, type Env, Link, type OutputOfId } from '../../runtime/block-api';
+import { ChevronIcon, LockIcon } from '../../runtime/icons';
 import type { EbookTocProps } from './props.gen';
 import './ebook-toc.css';
 
@@ -33,18 +34,6 @@ export function tocSummary(detail: Pick<Detail, 'chapters' | 'char_count'>): str
   const chars = detail.char_count || detail.chapters.reduce((s, c) => s + c.char_count, 0);
   return t.tocSummary(detail.chapters.length, charCount(chars));
 }
-
-const LockIcon = () => (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-    <rect x="5" y="10.5" width="14" height="10" rx="2.2" fill="none" stroke="currentColor" strokeWidth="1.9" />
-    <path d="M8.2 10.5V8a3.8 3.8 0 0 1 7.6 0v2.5" fill="none" stroke="currentColor" strokeWidth="1.9" />
-  </svg>
-);
-const ChevronIcon = () => (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-    <path d="M9.5 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
-);
 
 function Row({ detail, ch, env }: { detail: Detail; ch: Chapter; env: Env }) {
   const marks = rowMarks(detail, ch);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LiveSession } from '../../contract/course';
 import { liveClockTime, liveStatusText } from '../../format/course';
 import { type BlockProps, type Env, Link, useCurrentPath } from '../../runtime/block-api';
+import { BellIcon, CheckIcon, ChevronIcon, PlayIcon } from '../../runtime/icons';
 import { examOf } from '../shared/scope';
 import {
   chinaDayOf,
@@ -52,40 +53,6 @@ export function loadMonth(env: Env, month: Month, genusId: number, categoryId: n
   return env.call('course.live', { genus_id: genusId, category_id: categoryId, ...monthSpan(month) });
 }
 
-const Chevron = ({ dir }: { dir: 'left' | 'right' }) => (
-  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-    <path
-      d={dir === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);
-const BellIcon = () => (
-  <svg viewBox="0 0 24 24" width="15" height="15" aria-hidden="true">
-    <path
-      d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16zm4 4h4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.9"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);
-const CheckIcon = () => (
-  <svg viewBox="0 0 24 24" width="15" height="15" aria-hidden="true">
-    <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
-);
-const PlayIcon = () => (
-  <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-    <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
-  </svg>
-);
 const EmptyIcon = () => (
   <svg viewBox="0 0 64 64" width="56" height="56" aria-hidden="true">
     <rect x="10" y="14" width="44" height="40" rx="6" fill="none" stroke="currentColor" strokeWidth="2.5" />
@@ -133,17 +100,17 @@ export function SessionRow(p: {
             data-testid="live-remind"
             onClick={() => p.onToggle(s)}
           >
-            {pressed ? <CheckIcon /> : <BellIcon />}
+            {pressed ? <CheckIcon size={15} strokeWidth={2.2} /> : <BellIcon />}
             {pressed ? t.reminded : t.remind}
           </button>
         ) : s.live_status === 'live' ? (
           <Link className="lc-btn lc-enter" to={liveHref} data-testid="live-enter">
-            <PlayIcon />
+            <PlayIcon size={14} />
             {t.enter}
           </Link>
         ) : s.live_playback === 1 ? (
           <Link className="lc-btn lc-playback" to={`${p.playbackPath}/${s.id}`} data-testid="live-playback">
-            <PlayIcon />
+            <PlayIcon size={14} />
             {t.playback}
           </Link>
         ) : null}
@@ -270,13 +237,13 @@ export default function LiveCalendar({ props, env, scope }: BlockProps<LiveCalen
       <div className="lc-card">
         <header className="lc-head">
           <button type="button" className="lc-nav" aria-label={t.prevMonth} data-testid="live-prev-month" onClick={() => go(-1)}>
-            <Chevron dir="left" />
+            <ChevronIcon dir="left" size={20} strokeWidth={2} />
           </button>
           <h2 className="lc-month" aria-live="polite" data-testid="live-month">
             {t.monthTitle(month.y, month.m)}
           </h2>
           <button type="button" className="lc-nav" aria-label={t.nextMonth} data-testid="live-next-month" onClick={() => go(1)}>
-            <Chevron dir="right" />
+            <ChevronIcon dir="right" size={20} strokeWidth={2} />
           </button>
           {isCurrentMonth ? null : (
             <button

@@ -1,3 +1,4 @@
+import { login } from '../../i18n/zh-CN/login';
 import { type BlockProps, type Env, Link } from '../../runtime/block-api';
 import { SmsCodeForm, type SmsConsent } from '../shared/SmsCodeForm';
 import { scopeText } from '../shared/scope';
@@ -5,7 +6,6 @@ import { fetchSmsChallenge, type SendOutcome, sendOutcome } from '../shared/sms-
 import { sameSitePath } from '../shared/sms-code-form';
 import type { MobileLoginProps } from './props.gen';
 import './mobile-login.css';
-import { login } from '../../i18n/zh-CN/login';
 
 const t = login;
 

@@ -3,23 +3,12 @@ import { useState } from 'react';
 import type { Address } from '../../contract/address';
 import { orderCheckout as t } from '../../i18n/zh-CN/order-checkout';
 import { Link } from '../../runtime/block-api';
+import { PinIcon } from '../../runtime/icons';
 import { BottomSheet } from '../shared/bottom-sheet/BottomSheet';
 
 /** 13812345678 → 138****5678. */
 function maskMobile(mobile: string): string {
   return /^\d{11}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
-}
-
-/** A map pin (drawn, so it looks the same on every device). */
-function PinIcon() {
-  return (
-    <svg className="oc-address-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      <path
-        fill="currentColor"
-        d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
-      />
-    </svg>
-  );
 }
 
 function AddressLines({ a }: { a: Address }) {
@@ -51,7 +40,7 @@ export function AddressPicker({
   if (!chosen) {
     return (
       <section className="oc-card oc-address oc-address-none" data-testid="checkout-address">
-        <PinIcon />
+        <PinIcon className="oc-address-icon" />
         <div className="oc-address-main">
           <strong>{t.noAddress}</strong>
           <p className="oc-hint">{t.noAddressHint}</p>
@@ -65,7 +54,7 @@ export function AddressPicker({
   return (
     <>
       <button type="button" className="oc-card oc-address" data-testid="checkout-address" data-id={chosen.id} onClick={() => setOpen(true)}>
-        <PinIcon />
+        <PinIcon className="oc-address-icon" />
         <div className="oc-address-main">
           <AddressLines a={chosen} />
         </div>

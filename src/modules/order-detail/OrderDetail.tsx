@@ -188,7 +188,7 @@ export default function OrderDetail({ props, env }: BlockProps<OrderDetailProps>
     }
   };
 
-  // 去支付 (issue 15): pays while pending; the H5 cashier comes back to the result page, which confirms the payment.
+  // 去支付: pays while pending; the H5 cashier comes back to the result page, which confirms the payment.
   const payNow = async () => {
     setBusy(true);
     const out = await env.pay.start(o.id, `/order/result/${o.id}`);

@@ -1,5 +1,5 @@
 /**
- * Refunds on the order detail (issue 15): the item's refund state (退款审核中 / 退款中 / 已退款 / 退款被拒绝：note) and,
+ * Refunds on the order detail: the item's refund state (退款审核中 / 退款中 / 已退款 / 退款被拒绝：note) and,
  * when the server says it may be applied for (`can_refund`), 申请退款 opening a sheet with the fixed reasons and an
  * optional note → `order.apply_refund`; the server's message is shown when it refuses.
  */

@@ -1,7 +1,7 @@
 /** A running paper's bar: the count-down by the server's clock (ticks every second; 0 → time up) and 交卷. */
 import { useEffect, useState } from 'react';
 import { questionAnswerer } from '../../i18n/zh-CN/question-answerer';
-import { ClockIcon } from './icons';
+import { ClockIcon } from '../../runtime/icons';
 import { clock } from './model';
 
 const t = questionAnswerer;

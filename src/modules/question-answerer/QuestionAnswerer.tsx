@@ -6,12 +6,12 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { i18n } from '../../i18n';
 import type { BlockProps } from '../../runtime/block-api';
+import { LockIcon } from '../../runtime/icons';
 import { AnswerSheet } from './AnswerSheet';
 import { AnswererController, type AnswererState } from './controller';
 import { forgetBank } from './device';
 import { ExamBar, ExamStart } from './ExamBar';
 import { FaultSheet } from './FaultSheet';
-import { LockIcon } from './icons';
 import { answeredCount, sheetCells, unansweredCount } from './model';
 import type { QuestionAnswererProps } from './props.gen';
 import { type Panel, QuestionScreen } from './QuestionScreen';
@@ -33,7 +33,7 @@ function Message({ text, action, onAction, icon }: { text: string; action?: stri
     <div className="qa-message" role={icon ? undefined : 'status'}>
       {icon && (
         <span className="qa-message-icon">
-          <LockIcon />
+          <LockIcon size={20} strokeWidth={1.8} />
         </span>
       )}
       {icon && <h2>{t.buyTitle}</h2>}

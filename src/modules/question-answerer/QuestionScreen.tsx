@@ -4,10 +4,10 @@
  */
 
 import { questionAnswerer } from '../../i18n/zh-CN/question-answerer';
+import { AlertIcon, CloudOffIcon, FlagIcon, GridIcon, ShareIcon, StarIcon } from '../../runtime/icons';
 import { isAnswerComplete } from '../shared/question-card/answer-value';
 import { QuestionCard } from '../shared/question-card/QuestionCard';
 import type { AnswererController, AnswererState } from './controller';
-import { AlertIcon, CloudOffIcon, FlagIcon, GridIcon, ShareIcon, StarIcon } from './icons';
 import { useSwipe } from './swipe';
 
 const t = questionAnswerer;
@@ -54,7 +54,7 @@ export function QuestionScreen({
           />
           {sent === 'queued' && !result && (
             <p className="qa-note is-offline" role="status">
-              <CloudOffIcon />
+              <CloudOffIcon size={20} />
               {t.savedOffline}
             </p>
           )}
@@ -84,7 +84,7 @@ export function QuestionScreen({
             {collected ? t.collected : t.collect}
           </button>
           <button type="button" className="qa-tool" onClick={() => onPanel('fault')}>
-            <AlertIcon />
+            <AlertIcon size={20} />
             {t.report}
           </button>
           {practice && (

@@ -1,6 +1,7 @@
 import { type Ref, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { clock } from '../../format/course';
 import { type BlockProps, useCurrentPath } from '../../runtime/block-api';
+import { AlertIcon, LockIcon, PlayIcon, SpeedIcon, UserIcon } from '../../runtime/icons';
 import { openGoodFor } from '../shared/buy';
 import { PlayerController, type PlayerState, RATES } from './controller';
 import type { VideoPlayerProps } from './props.gen';
@@ -14,38 +15,6 @@ export function toId(v: unknown): number {
   const n = Number(v);
   return Number.isInteger(n) && n > 0 ? n : 0;
 }
-
-const PlayIcon = () => (
-  <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-    <path d="M8 5.2v13.6L19 12z" fill="currentColor" />
-  </svg>
-);
-const LockIcon = () => (
-  <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-    <rect x="5" y="10.5" width="14" height="10" rx="2.2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-    <path d="M8.2 10.5V8a3.8 3.8 0 0 1 7.6 0v2.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-    <circle cx="12" cy="15.5" r="1.4" fill="currentColor" />
-  </svg>
-);
-const UserIcon = () => (
-  <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-    <circle cx="12" cy="8.5" r="3.8" fill="none" stroke="currentColor" strokeWidth="1.8" />
-    <path d="M4.8 20a7.2 7.2 0 0 1 14.4 0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-  </svg>
-);
-const AlertIcon = () => (
-  <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-    <circle cx="12" cy="12" r="8.6" fill="none" stroke="currentColor" strokeWidth="1.8" />
-    <path d="M12 7.5v5.5" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" />
-    <circle cx="12" cy="16.3" r="1.1" fill="currentColor" />
-  </svg>
-);
-const SpeedIcon = () => (
-  <svg viewBox="0 0 24 24" width="15" height="15" aria-hidden="true">
-    <path d="M4.5 17a8 8 0 1 1 15 0" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" />
-    <path d="M12 14l4-5" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" />
-  </svg>
-);
 
 export interface PlayerViewProps {
   state: PlayerState;
@@ -87,10 +56,16 @@ export function PlayerView({ state, poster, title, videoRef, sectionRef, onPlay,
     );
   } else if (phase === 'locked' || phase === 'login' || phase === 'error' || phase === 'empty') {
     const panel = {
-      locked: { icon: <LockIcon />, text: state.message || t.locked, button: t.buy, onClick: onBuy, id: 'vp-buy' },
+      locked: {
+        icon: <LockIcon size={26} strokeWidth={1.8} keyhole />,
+        text: state.message || t.locked,
+        button: t.buy,
+        onClick: onBuy,
+        id: 'vp-buy',
+      },
       login: { icon: <UserIcon />, text: state.message || t.loginText, button: t.login, onClick: onLogin, id: 'vp-go-login' },
-      error: { icon: <AlertIcon />, text: state.message || t.failed, button: t.retry, onClick: onRetry, id: 'vp-retry' },
-      empty: { icon: <AlertIcon />, text: state.message || t.empty, button: '', onClick: onRetry, id: '' },
+      error: { icon: <AlertIcon size={26} />, text: state.message || t.failed, button: t.retry, onClick: onRetry, id: 'vp-retry' },
+      empty: { icon: <AlertIcon size={26} />, text: state.message || t.empty, button: '', onClick: onRetry, id: '' },
     }[phase];
     cover = (
       <div className={`vp-cover vp-panel vp-${phase}`} style={coverStyle} data-testid={`vp-${phase}`}>

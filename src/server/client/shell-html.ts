@@ -4,9 +4,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { RouteEntry } from '../../contract/pages';
 import { i18n } from '../../i18n';
+import { escapeHtml } from '../http/escape-html';
 import type { PageStore } from '../pages/page-store';
 import { matchRoute } from './route-match';
-import { escapeHtml, skeletonHtml } from './skeleton';
+import { skeletonHtml } from './skeleton';
 
 export type Encoding = 'br' | 'gzip';
 

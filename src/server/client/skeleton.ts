@@ -10,13 +10,11 @@ import type { PageConfig } from '../../runtime/page-config.gen';
  * Styles: `.sk-*` in src/styles.css (inlined into the HTML by the build).
  */
 
+import { escapeHtml } from '../http/escape-html';
+
 type Node = { type: string; props?: Record<string, unknown>; children?: Node[] };
 
 const MAX_BLOCKS = 6;
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** A literal string of the config (no template), else undefined. */
 function literal(v: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mobile as mobileField } from '../../contract/fields';
 import type { Services } from '../http/context';
-import { escapeXml } from '../media/svg-art';
+import { escapeHtml } from '../http/escape-html';
 import { SANDBOX_AUTHORIZE_PATH } from '../providers/oauth/sandbox-oauth';
 import type { DevSmsProvider } from '../providers/sms/dev-sms';
 import { createWechatOnlyUser } from '../services/binding-wechat-only';
@@ -14,7 +14,7 @@ const FAKE_WECHAT_USERS = [
 ];
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title>
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>body{font-family:sans-serif;margin:16px;color:#222}li{margin:8px 0}a.btn,button{display:block;padding:12px;margin:8px 0;background:#07c160;color:#fff;border:0;border-radius:8px;text-align:center;text-decoration:none;font-size:16px;width:100%}</style></head><body>${body}</body></html>`;
 }
 
@@ -40,7 +40,7 @@ function registerSmsInbox(app: FastifyInstance, inbox: DevSmsProvider): void {
       .messages()
       .map(
         (m) =>
-          `<li><b>${escapeXml(m.mobile)}</b> 验证码 <code>${escapeXml(m.code)}</code>（${new Date(m.sent_at * 1000).toLocaleString('zh-CN')}）</li>`,
+          `<li><b>${escapeHtml(m.mobile)}</b> 验证码 <code>${escapeHtml(m.code)}</code>（${new Date(m.sent_at * 1000).toLocaleString('zh-CN')}）</li>`,
       )
       .join('');
     return reply
@@ -70,11 +70,11 @@ function registerOauthSandbox(app: FastifyInstance, s: Services): void {
       return reply
         .code(400)
         .type('text/html; charset=utf-8')
-        .send(page('授权失败', `<p>${escapeXml(FOREIGN_RETURN_MSG)}</p>`));
+        .send(page('授权失败', `<p>${escapeHtml(FOREIGN_RETURN_MSG)}</p>`));
     }
     const buttons = FAKE_WECHAT_USERS.map(
       (u, i) =>
-        `<form method="post"><input type="hidden" name="pick" value="${i}"><button type="submit" data-openid="${u.openid}">以「${escapeXml(u.nickname)}」授权</button></form>`,
+        `<form method="post"><input type="hidden" name="pick" value="${i}"><button type="submit" data-openid="${u.openid}">以「${escapeHtml(u.nickname)}」授权</button></form>`,
     ).join('');
     return reply
       .type('text/html; charset=utf-8')

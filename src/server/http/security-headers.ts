@@ -55,7 +55,7 @@ export function cspDirectives(config: PolicyConfig, extra: CspDirectives = FEATU
   );
 }
 
-/** The header value as helmet writes it (directives joined by `;`), e.g. for the README and tests. */
+/** The header value as helmet writes it (directives joined by `;`), e.g. for docs/areas/framework.md and tests. */
 export function cspHeader(directives: CspDirectives): string {
   return Object.entries(directives)
     .map(([name, sources]) => [name, ...sources].join(' '))

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../http/context';
-import { coverSvg, escapeXml } from './svg-art';
+import { escapeHtml } from '../http/escape-html';
+import { coverSvg } from './svg-art';
 
 /** Background pairs (top, bottom) of the covers. */
 const COVERS: ReadonlyArray<readonly [string, string]> = [
@@ -110,12 +111,12 @@ export function bookCoverSvg(title: string, author: string): string {
   let y = 124;
   const parts: string[] = [];
   for (const l of main) {
-    parts.push(`<text x="46" y="${y}" font-size="${size}" font-weight="700" fill="#fff" ${font}>${escapeXml(l)}</text>`);
+    parts.push(`<text x="46" y="${y}" font-size="${size}" font-weight="700" fill="#fff" ${font}>${escapeHtml(l)}</text>`);
     y += step;
   }
   y += 2;
   for (const l of sub) {
-    parts.push(`<text x="46" y="${y}" font-size="19" fill="#fff" fill-opacity="0.9" ${font}>${escapeXml(l)}</text>`);
+    parts.push(`<text x="46" y="${y}" font-size="19" fill="#fff" fill-opacity="0.9" ${font}>${escapeHtml(l)}</text>`);
     y += 28;
   }
   const ruleY = y - (sub.length ? 28 : step) + 30;
@@ -127,7 +128,7 @@ export function bookCoverSvg(title: string, author: string): string {
 <text x="46" y="56" font-size="15" letter-spacing="2" fill="#fff" fill-opacity="0.75" ${font}>备考 · 电子书</text>
 ${parts.join('\n')}
 <rect x="46" y="${ruleY}" width="44" height="4" rx="2" fill="#fff" fill-opacity="0.85"/>
-<text x="46" y="364" font-size="16" fill="#fff" fill-opacity="0.88" ${font}>${escapeXml(author)}</text>
+<text x="46" y="364" font-size="16" fill="#fff" fill-opacity="0.88" ${font}>${escapeHtml(author)}</text>
 </svg>`;
 }
 

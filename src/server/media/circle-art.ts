@@ -2,7 +2,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MAX_ID } from '../../contract/fields';
 import type { Services } from '../http/context';
-import { colorFor, escapeXml } from './svg-art';
+import { escapeHtml } from '../http/escape-html';
+import { colorFor } from './svg-art';
 
 const SVG = 'image/svg+xml; charset=utf-8';
 const FONT = `font-family="-apple-system, 'PingFang SC', 'Noto Sans CJK SC', sans-serif"`;
@@ -36,13 +37,13 @@ export function shortVideoCoverSvg(v: { kind: string; title: string; word: strin
   const c = colorFor(v.word || v.title);
   const body =
     v.kind === 'word'
-      ? `<text x="150" y="170" text-anchor="middle" font-size="${v.word.length > 11 ? 30 : v.word.length > 8 ? 38 : 48}" font-weight="bold" fill="#fff" ${FONT}>${escapeXml(v.word)}</text>
-<text x="150" y="214" text-anchor="middle" font-size="20" fill="#fff" fill-opacity="0.85" ${FONT}>${escapeXml(v.phonetic)}</text>
+      ? `<text x="150" y="170" text-anchor="middle" font-size="${v.word.length > 11 ? 30 : v.word.length > 8 ? 38 : 48}" font-weight="bold" fill="#fff" ${FONT}>${escapeHtml(v.word)}</text>
+<text x="150" y="214" text-anchor="middle" font-size="20" fill="#fff" fill-opacity="0.85" ${FONT}>${escapeHtml(v.phonetic)}</text>
 ${wrap(v.meaning, 24, 2)
-  .map((l, i) => `<text x="150" y="${262 + i * 28}" text-anchor="middle" font-size="19" fill="#fff" ${FONT}>${escapeXml(l)}</text>`)
+  .map((l, i) => `<text x="150" y="${262 + i * 28}" text-anchor="middle" font-size="19" fill="#fff" ${FONT}>${escapeHtml(l)}</text>`)
   .join('\n')}`
       : wrap(v.title, 18, 4)
-          .map((l, i) => `<text x="28" y="${132 + i * 40}" font-size="27" font-weight="bold" fill="#fff" ${FONT}>${escapeXml(l)}</text>`)
+          .map((l, i) => `<text x="28" y="${132 + i * 40}" font-size="27" font-weight="bold" fill="#fff" ${FONT}>${escapeHtml(l)}</text>`)
           .join('\n');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400" viewBox="0 0 300 400">
 <defs><linearGradient id="g" x1="0" y1="0" x2="0.6" y2="1"><stop offset="0" stop-color="${c}"/><stop offset="1" stop-color="${c}" stop-opacity="0.62"/></linearGradient></defs>
@@ -59,17 +60,17 @@ export function widePosterSvg(v: { kind: string; title: string; word: string; ph
   const c = colorFor(v.word || v.title);
   const lines =
     v.kind === 'word'
-      ? `<text x="48" y="150" font-size="${v.word.length > 11 ? 50 : 66}" font-weight="bold" fill="#fff" ${FONT}>${escapeXml(v.word)}</text>
-<text x="50" y="200" font-size="26" fill="#fff" fill-opacity="0.85" ${FONT}>${escapeXml(v.phonetic)}</text>
-<text x="50" y="250" font-size="26" fill="#fff" ${FONT}>${escapeXml(wrap(v.meaning, 30, 1)[0] ?? '')}</text>`
+      ? `<text x="48" y="150" font-size="${v.word.length > 11 ? 50 : 66}" font-weight="bold" fill="#fff" ${FONT}>${escapeHtml(v.word)}</text>
+<text x="50" y="200" font-size="26" fill="#fff" fill-opacity="0.85" ${FONT}>${escapeHtml(v.phonetic)}</text>
+<text x="50" y="250" font-size="26" fill="#fff" ${FONT}>${escapeHtml(wrap(v.meaning, 30, 1)[0] ?? '')}</text>`
       : wrap(v.title, 26, 3)
-          .map((l, i) => `<text x="48" y="${132 + i * 52}" font-size="38" font-weight="bold" fill="#fff" ${FONT}>${escapeXml(l)}</text>`)
+          .map((l, i) => `<text x="48" y="${132 + i * 52}" font-size="38" font-weight="bold" fill="#fff" ${FONT}>${escapeHtml(l)}</text>`)
           .join('\n');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c}"/><stop offset="1" stop-color="${c}" stop-opacity="0.62"/></linearGradient></defs>
 <rect width="640" height="360" fill="url(#g)"/>
 <circle cx="560" cy="60" r="120" fill="#fff" fill-opacity="0.1"/>
-<text x="48" y="64" font-size="20" fill="#fff" fill-opacity="0.9" ${FONT}>${escapeXml(label)}</text>
+<text x="48" y="64" font-size="20" fill="#fff" fill-opacity="0.9" ${FONT}>${escapeHtml(label)}</text>
 ${lines}
 </svg>`;
 }
@@ -83,7 +84,7 @@ export function circleCoverSvg(name: string): string {
 <circle cx="660" cy="60" r="130" fill="#fff" fill-opacity="0.12"/><circle cx="720" cy="270" r="80" fill="#fff" fill-opacity="0.1"/>
 <rect x="48" y="70" width="92" height="36" rx="18" fill="#fff" fill-opacity="0.22"/>
 <text x="94" y="95" text-anchor="middle" font-size="20" fill="#fff" ${FONT}>学习圈</text>
-<text x="48" y="190" font-size="64" font-weight="bold" fill="#fff" ${FONT}>${escapeXml(name)}</text>
+<text x="48" y="190" font-size="64" font-weight="bold" fill="#fff" ${FONT}>${escapeHtml(name)}</text>
 </svg>`;
 }
 

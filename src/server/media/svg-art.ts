@@ -1,9 +1,7 @@
 /** Generated artwork for seeded content: banners, news covers and subject icons, as SVG. */
-const PALETTE = ['#2f7cf6', '#16a085', '#e67e22', '#8e44ad', '#e74c3c', '#0fb9b1', '#3867d6', '#f7b731'];
+import { escapeHtml } from '../http/escape-html';
 
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
-}
+const PALETTE = ['#2f7cf6', '#16a085', '#e67e22', '#8e44ad', '#e74c3c', '#0fb9b1', '#3867d6', '#f7b731'];
 
 export function colorFor(seed: string): string {
   let h = 0;
@@ -17,8 +15,8 @@ export function bannerSvg(title: string, subtitle: string, color: string): strin
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c}"/><stop offset="1" stop-color="${c}" stop-opacity="0.7"/></linearGradient></defs>
 <rect width="750" height="300" rx="24" fill="url(#g)"/>
 <circle cx="640" cy="70" r="120" fill="#fff" fill-opacity="0.12"/><circle cx="700" cy="260" r="80" fill="#fff" fill-opacity="0.1"/>
-<text x="48" y="140" font-size="56" font-weight="bold" fill="#fff" font-family="sans-serif">${escapeXml(title)}</text>
-<text x="48" y="210" font-size="30" fill="#fff" fill-opacity="0.9" font-family="sans-serif">${escapeXml(subtitle)}</text>
+<text x="48" y="140" font-size="56" font-weight="bold" fill="#fff" font-family="sans-serif">${escapeHtml(title)}</text>
+<text x="48" y="210" font-size="30" fill="#fff" fill-opacity="0.9" font-family="sans-serif">${escapeHtml(subtitle)}</text>
 </svg>`;
 }
 

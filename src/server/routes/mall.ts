@@ -8,12 +8,13 @@ import { createOrder } from '../services/order-create';
 import { payH5, payJsapi, refreshFromWechat } from '../services/order-pay';
 import { closeOrder, listOrders, orderDetail, orderItem, orderStatus, ownOrder } from '../services/order-queries';
 import { applyRefund } from '../services/order-refund';
-import { expressPackages } from '../services/order-shipping';
+import { expressPackages } from '../services/order-tracking';
 import { redeemVipCode } from '../services/vip-exchange';
 
 /**
- * Handlers of the mall (goods) and order endpoints. Reads of orders never call WeChat Pay: they first close the
- * caller's expired orders that were never sent there; one that was shows as closing until the sweeper has asked.
+ * Handlers of the goods, order (with paying, refunds and parcel tracking) and VIP-code endpoints. Reads of orders
+ * never call WeChat Pay: they first close the caller's expired orders that were never sent there; one that was shows
+ * as closing until the sweeper has asked.
  */
 export const mallRoutes: RouteHandler[] = [
   handle(goods.mustBuyList, async (input, ctx) => mustBuy(ctx, ctx.user?.id ?? null, input)),

@@ -15,7 +15,7 @@ export function registerPayNotifyRoutes(app: FastifyInstance, s: Services): void
       const answer = await handlePayNotification(s, req.headers, raw, req.log, `${req.protocol}://${req.host}`);
       return answer.body ? reply.code(answer.status).send(answer.body) : reply.code(answer.status).send();
     });
-    // Refund notifications (issue 15): verified the same way, checked against our refund request.
+    // Refund notifications: verified the same way, checked against our refund request.
     scoped.post(REFUND_NOTIFY_PATH, async (req, reply) => {
       const raw = typeof req.body === 'string' ? req.body : '';
       const answer = await handleRefundNotification(s, req.headers, raw, req.log);

@@ -1,5 +1,5 @@
 /**
- * Paying an order through WeChat Pay (issue 15): `pay` (JSAPI, inside WeChat) and `h5_pay` (other phone browsers)
+ * Paying an order through WeChat Pay: `pay` (JSAPI, inside WeChat) and `h5_pay` (other phone browsers)
  * ask WeChat Pay for a prepay id / cashier URL under our order number, reusing a still-valid one for the same order
  * and amount; a paid or closed order is refused. The browser's word is never proof of payment: `refreshFromWechat`
  * asks WeChat Pay about a pending order (status polling, the reconciler, before closing) and only WeChat Pay's

@@ -1,6 +1,6 @@
 /**
  * The caller's orders: list by status, one order, its status for the pay flow's polling, closing it, one item with
- * the path that opens what it sold (express packages: order-shipping.ts). Every query is scoped to the caller:
+ * the path that opens what it sold (express packages: order-tracking.ts). Every query is scoped to the caller:
  * another user's order or item is refused exactly like a missing one.
  */
 import type { Selectable } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Refunds (issue 15). A learner applies for the refund of one item of a paid order (`order.apply_refund`); the
+ * Refunds. A learner applies for the refund of one item of a paid order (`order.apply_refund`); the
  * request is a row of `refunds` with its own refund number (`out_refund_no`), made once and sent to WeChat Pay on every
  * retry, so however often it is sent the money goes back once.
  *

@@ -42,25 +42,23 @@ export async function markPaid(s: Services, orderId: number, now: number): Promi
 
 /** markPaid inside the caller's transaction (order creation pays a free order in the transaction that makes it). */
 export async function markPaidIn(tx: Services, orderId: number, now: number): Promise<boolean> {
-  {
-    if (!(await move(tx, orderId, 'paid', { paid_at: now }))) return false;
-    const db = tx.db.kysely;
-    const order = await db.selectFrom('orders').select(['user_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
-    const lines = await db
-      .selectFrom('order_goods')
-      .select(['good_id', 'kind', 'ref_id', 'vip_type', 'vip_days', 'quantity'])
-      .where('order_id', '=', orderId)
+  if (!(await move(tx, orderId, 'paid', { paid_at: now }))) return false;
+  const db = tx.db.kysely;
+  const order = await db.selectFrom('orders').select(['user_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const lines = await db
+    .selectFrom('order_goods')
+    .select(['good_id', 'kind', 'ref_id', 'vip_type', 'vip_days', 'quantity'])
+    .where('order_id', '=', orderId)
+    .execute();
+  await grantOrder(tx, order.user_id, orderId, lines, now);
+  for (const l of lines) {
+    await db
+      .updateTable('goods')
+      .set((eb) => ({ sales_volume: eb('sales_volume', '+', l.quantity) }))
+      .where('id', '=', l.good_id)
       .execute();
-    await grantOrder(tx, order.user_id, orderId, lines, now);
-    for (const l of lines) {
-      await db
-        .updateTable('goods')
-        .set((eb) => ({ sales_volume: eb('sales_volume', '+', l.quantity) }))
-        .where('id', '=', l.good_id)
-        .execute();
-    }
-    return true;
   }
+  return true;
 }
 
 /** Closes a pending order and returns its reserved stock, once. Returns false when it was not pending. */

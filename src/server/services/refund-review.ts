@@ -1,5 +1,5 @@
 /**
- * The operator's review of refund requests (issue 15; scripts/ops/refunds.ts): list, approve (send to WeChat Pay),
+ * The operator's review of refund requests (scripts/ops/refunds.ts): list, approve (send to WeChat Pay),
  * reject with a note, retry a request under way.
  */
 

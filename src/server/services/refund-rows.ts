@@ -1,5 +1,5 @@
 /**
- * Refund requests as rows (issue 15): their types, the statuses that count, the refund number, the notify URL and the
+ * Refund requests as rows: their types, the statuses that count, the refund number, the notify URL and the
  * view a learner gets. Shared by applying (order-refund.ts), settling with WeChat Pay (refund-settle.ts) and the
  * operator's review (refund-review.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Settling refund requests with WeChat Pay (issue 15): sending a request under its one refund number, reading WeChat
+ * Settling refund requests with WeChat Pay: sending a request under its one refund number, reading WeChat
  * Pay's word (signed reply, notification, query) and moving the request to succeeded (withdrawing what the item gave,
  * in the same transaction, once) or failed; the reconciler that re-asks about requests still under way. Every call to
  * WeChat Pay about a request is preceded by a claim (`claimRefund`), so of several servers one calls at a time.

@@ -15,7 +15,7 @@ export const NOT_FUZZED: Readonly<Record<string, string>> = {};
 export const REFUSAL_MAY_WRITE: Readonly<Record<string, { tables: readonly string[]; reason: string }>> = {
   'auth.mobile_code_login': {
     tables: ['sms_codes'],
-    reason: 'a wrong code counts against the code’s 5 tries, committed before the refusal (README: SMS rules)',
+    reason: 'a wrong code counts against the code’s 5 tries, committed before the refusal (docs/areas/accounts.md: SMS login)',
   },
   'auth.official_weixin_login': {
     tables: ['oauth_states'],

@@ -1,6 +1,6 @@
 /**
- * demo/questions/<slug>.json: original question banks written for the project (issue 13 builds the tables, the
- * Question calls and the answering module on them). A bank names its genus, the categories it is listed under and its
+ * demo/questions/<slug>.json: original question banks written for the project (seeded into the
+ * question tables that the Question calls and the answering module read). A bank names its genus, the categories it is listed under and its
  * price (fen, 0 = free); its children are the banks a learner opens (a practice set, or an exam paper with a time limit),
  * each holding questions: single and multiple choice (answers are option letters), true / false, fill in the blank (one
  * list of accepted answers per blank) and material questions (a passage with sub-questions). Every question carries

@@ -2,7 +2,7 @@ import type { DialectName } from '../connect';
 import { type AnyDb, blank, notNull, withId, zero } from './columns';
 
 /**
- * Shipping and tracking (issue 15): each parcel an operator shipped for a physical order item — carrier, tracking
+ * Shipping and tracking: each parcel an operator shipped for a physical order item — carrier, tracking
  * number, the receiver's mobile for carriers that answer only with it — and the track last answered by the tracking
  * provider (state, events as JSON, when it answered), with when it may be asked again (also the lease of the one
  * request asking it now), so the provider is not asked on every page view.

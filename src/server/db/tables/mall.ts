@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * Tables of the mall and orders (issue 14, joined into Database in ../schema.ts). Money is fen; times are unix
+ * Tables of the mall and orders (joined into Database in ../schema.ts). Money is fen; times are unix
  * seconds; flags 0/1. An order's items keep a snapshot of the good's name, cover and price when it was made.
  */
 export interface GoodsTable {
@@ -214,7 +214,7 @@ export interface ContentDeliveryTable {
   last_at: number;
 }
 
-/** A parcel shipped for a physical order item (issue 15), with the track the tracking provider last answered. */
+/** A parcel shipped for a physical order item, with the track the tracking provider last answered. */
 export interface ShipmentTable {
   id: Generated<number>;
   order_id: number;

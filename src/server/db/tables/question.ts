@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * Tables of the question area (issue 13, joined into Database in ../schema.ts). A top bank (parent_id null) is
+ * Tables of the question area (joined into Database in ../schema.ts). A top bank (parent_id null) is
  * listed per category and carries the price; its children are what a learner opens (practice or exam). Keys
  * (`answer`) are JSON and never leave the server before an answer. Times are unix seconds, flags 0/1.
  */

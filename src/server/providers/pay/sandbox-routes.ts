@@ -6,12 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isSameSitePath } from '../../../protocol/same-site-path';
+import { escapeHtml } from '../../http/escape-html';
 import type { WechatPaySandbox } from './sandbox-api';
 
 export const SANDBOX_BASE = '/sandbox/wechatpay';
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 const yuan = (fen: number) => (fen / 100).toFixed(2).replace(/\.00$/, '');
 /** Only same-site paths are followed back (never another site). */
 const safeReturn = (v: unknown) => (isSameSitePath(v) ? v : '');
@@ -27,12 +26,12 @@ body{margin:0;font-family:-apple-system,"PingFang SC","Noto Sans CJK SC",sans-se
 form{padding:24px 20px;display:grid;gap:12px}button{font-size:17px;border:0;border-radius:8px;padding:14px}
 .pay{background:#07c160;color:#fff}.cancel{background:#fff;color:#111}.fail{background:#fff;color:#fa5151}
 .state{text-align:center;padding:24px;font-size:16px}</style></head><body>
-<div class="top"><span class="sb">沙箱环境 · 不会真实扣款</span><div class="desc">${esc(t.description)}</div><div class="amt"><small>¥</small>${yuan(t.total)}</div></div>
+<div class="top"><span class="sb">沙箱环境 · 不会真实扣款</span><div class="desc">${escapeHtml(t.description)}</div><div class="amt"><small>¥</small>${yuan(t.total)}</div></div>
 <div class="rows"><div class="row"><span>收款方</span><span>备考 beikao</span></div><div class="row"><span>支付方式</span><span>零钱（模拟）</span></div></div>
 ${
   done
-    ? `<div class="state">订单状态：${esc(t.trade_state)}</div>${back ? `<form method="get" action="${esc(back)}"><button class="cancel" type="submit">返回商户</button></form>` : ''}`
-    : `<form method="post" action="${SANDBOX_BASE}/cashier"><input type="hidden" name="prepay_id" value="${esc(t.prepay_id)}"><input type="hidden" name="redirect_url" value="${esc(back)}">
+    ? `<div class="state">订单状态：${escapeHtml(t.trade_state)}</div>${back ? `<form method="get" action="${escapeHtml(back)}"><button class="cancel" type="submit">返回商户</button></form>` : ''}`
+    : `<form method="post" action="${SANDBOX_BASE}/cashier"><input type="hidden" name="prepay_id" value="${escapeHtml(t.prepay_id)}"><input type="hidden" name="redirect_url" value="${escapeHtml(back)}">
 <button class="pay" name="action" value="pay" type="submit">确认支付</button>
 <button class="cancel" name="action" value="cancel" type="submit">取消支付</button>
 <button class="fail" name="action" value="fail" type="submit">模拟支付失败</button></form>`

@@ -1,5 +1,5 @@
 /**
- * The cryptography of WeChat Pay API v3 (issue 15), on node:crypto only, shared by the real adapter and the sandbox
+ * The cryptography of WeChat Pay API v3, on node:crypto only, shared by the real adapter and the sandbox
  * (which speaks the same protocol with its own keys). From the published rules (../shared/reference/
  * wechat-pay-security-performance.md §1): a request is signed SHA256withRSA over `METHOD\nURL\ntimestamp\nnonce\nbody\n`;
  * the JSAPI `paySign` over `appId\ntimeStamp\nnonceStr\nprepay_id=…\n`; replies and notifications are verified over

@@ -1,5 +1,5 @@
 /**
- * Tracking of parcels (issue 15): the interface the shipping service asks, with a real adapter for Kuaidi100's
+ * Tracking of parcels: the interface the shipping service asks, with a real adapter for Kuaidi100's
  * real-time query API (kuaidi100.ts) and an offline sandbox (sandbox-tracking.ts, the default). The states and
  * their labels are the contract's (src/contract/tracking.ts).
  */
