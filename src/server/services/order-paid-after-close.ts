@@ -6,7 +6,7 @@
  * order gave nothing. Repeated notifications open nothing more: an item holds one open request (the unique
  * `active_item_id`).
  */
-import { newOutRefundNo, type RefundServices, refundNotifyUrlOf } from './refund-rows';
+import { newRefundValues, type RefundServices } from './refund-rows';
 import { sendRefund } from './refund-settle';
 
 export const PAID_AFTER_CLOSE_REASON = '订单关闭后才收到支付，全额退回';
@@ -26,28 +26,18 @@ export async function refundPaidAfterClose(s: RefundServices, orderNo: string, o
     try {
       const row = await db
         .insertInto('refunds')
-        .values({
-          order_goods_id: item.id,
-          order_id: order.id,
-          user_id: order.user_id,
-          amount,
-          reason: PAID_AFTER_CLOSE_REASON,
-          status: 'processing',
-          hold_reason: '',
-          out_refund_no: newOutRefundNo(now),
-          refund_id: '',
-          provider_status: '',
-          notify_url: refundNotifyUrlOf(s, origin),
-          last_error: '',
-          operator_note: '',
-          active_item_id: item.id,
-          attempts: 0,
-          next_check_at: now,
-          created_at: now,
-          updated_at: now,
-          reviewed_at: null,
-          succeeded_at: null,
-        })
+        .values(
+          newRefundValues(s, {
+            itemId: item.id,
+            orderId: order.id,
+            userId: order.user_id,
+            amount,
+            reason: PAID_AFTER_CLOSE_REASON,
+            hold: '',
+            origin,
+            now,
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       opened.push(row.id);

@@ -25,12 +25,11 @@ import { deliveredSince } from './content-deliveries';
 import {
   HOLDING_STATUSES,
   INSTANT_REFUND_SECONDS,
-  newOutRefundNo,
+  newRefundValues,
   OPEN_STATUSES,
   REFUND_WINDOW_SECONDS,
   type RefundRow,
   type RefundServices,
-  refundNotifyUrlOf,
   refundViewOf,
 } from './refund-rows';
 import { OWNABLE, sendRefund } from './refund-settle';
@@ -164,28 +163,7 @@ export async function applyRefund(
     try {
       return await trx
         .insertInto('refunds')
-        .values({
-          order_goods_id: item.id,
-          order_id: order.id,
-          user_id: userId,
-          amount,
-          reason,
-          status: hold ? 'pending_review' : 'processing',
-          hold_reason: hold,
-          out_refund_no: newOutRefundNo(now),
-          refund_id: '',
-          provider_status: '',
-          notify_url: refundNotifyUrlOf(s, origin),
-          last_error: '',
-          operator_note: '',
-          active_item_id: item.id,
-          attempts: 0,
-          next_check_at: now,
-          created_at: now,
-          updated_at: now,
-          reviewed_at: null,
-          succeeded_at: null,
-        })
+        .values(newRefundValues(s, { itemId: item.id, orderId: order.id, userId, amount, reason, hold, origin, now }))
         .returningAll()
         .executeTakeFirstOrThrow();
     } catch (e) {

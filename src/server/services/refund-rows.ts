@@ -5,7 +5,7 @@
  */
 
 import crypto from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { REFUND_STATUS_LABELS, type RefundStatus, type RefundView } from '../../contract/refund';
 import type { Database } from '../db/schema';
 import type { Services } from '../http/context';
@@ -48,6 +48,35 @@ export function refundNotifyUrlOf(s: Pick<Services, 'config'>, origin: string): 
 export function newOutRefundNo(now: number): string {
   const day = new Date(now * 1000).toISOString().slice(0, 10).replaceAll('-', '');
   return `RF${day}${crypto.randomBytes(8).toString('hex')}`;
+}
+
+/** A new refund request of one order item: a fresh refund number, the notify URL, nothing sent or settled yet. */
+export function newRefundValues(
+  s: Pick<Services, 'config'>,
+  r: { itemId: number; orderId: number; userId: number; amount: number; reason: string; hold: string; origin: string; now: number },
+): Insertable<Database['refunds']> {
+  return {
+    order_goods_id: r.itemId,
+    order_id: r.orderId,
+    user_id: r.userId,
+    amount: r.amount,
+    reason: r.reason,
+    status: r.hold ? 'pending_review' : 'processing',
+    hold_reason: r.hold,
+    out_refund_no: newOutRefundNo(r.now),
+    refund_id: '',
+    provider_status: '',
+    notify_url: refundNotifyUrlOf(s, r.origin),
+    last_error: '',
+    operator_note: '',
+    active_item_id: r.itemId,
+    attempts: 0,
+    next_check_at: r.now,
+    created_at: r.now,
+    updated_at: r.now,
+    reviewed_at: null,
+    succeeded_at: null,
+  };
 }
 
 export function refundViewOf(r: RefundRow): RefundView {
