@@ -11,6 +11,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
+          // A poll's 1 s default is shorter than a loaded CI machine's slowest answer; a failing poll still fails.
+          expect: { poll: { timeout: 10000 } },
         },
       },
       {
@@ -20,6 +22,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60000,
           hookTimeout: 120000,
+          // A first visit to a route loads its lazy chunks: under load that takes longer than the 1 s default.
+          expect: { poll: { timeout: 15000 } },
           fileParallelism: false,
         },
       },

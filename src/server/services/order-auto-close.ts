@@ -7,7 +7,8 @@
  * move, so an order is closed once and its stock returned once.
  */
 import type { Services } from '../http/context';
-import { closeUnsent, closeWithWechat } from './order-close';
+import { closeWithWechat } from './order-close';
+import { closeUnsent } from './order-expiry';
 import { askWechat } from './order-pay';
 import { reconcileRefunds } from './refund-settle';
 
@@ -69,21 +70,6 @@ export async function closeExpiredOrders(s: Services, opts: { limit?: number; lo
     }
   }
   return closed;
-}
-
-/**
- * What a read may do: closes the user's expired orders that were never sent to WeChat Pay (no call to it); the
- * others show as closing until the sweeper has asked WeChat Pay.
- */
-export async function closeUserOverdueUnsent(s: Services, userId: number): Promise<void> {
-  const due = await s.db.kysely
-    .selectFrom('orders')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'pending')
-    .where('expires_at', '<=', s.clock())
-    .execute();
-  for (const o of due) await closeUnsent(s, o.id);
 }
 
 /**

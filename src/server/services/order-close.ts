@@ -4,18 +4,17 @@
  * longer be paid, and only then the state machine closes it here (returning the stock). An order never sent to
  * WeChat Pay closes at once.
  */
+import type { OutputOf } from '../../contract/endpoint';
+import type * as order from '../../contract/order';
 import type { Services } from '../http/context';
 import { conflict } from '../http/errors';
 import { wechatCodeOf } from '../providers/pay/wechatpay-client';
-import type { OrderRow } from './order-owner';
+import { sentToWechat } from './order-expiry';
+import { type OrderRow, ownOrder } from './order-owner';
 import { applyVerdict } from './order-pay';
 import { tryWithPayLock, withPayLock } from './order-pay-lock';
+import { orderDetail } from './order-queries';
 import { type CloseReason, markClosed, type OrderStatus, refusalOf } from './order-state';
-
-async function sentToWechat(s: Services, orderId: number): Promise<boolean> {
-  const p = await s.db.kysely.selectFrom('order_payments').select('id').where('order_id', '=', orderId).executeTakeFirst();
-  return Boolean(p);
-}
 
 /**
  * Returns true when this caller closed it; throws a 4090 for a user whose order is no longer pending or is being
@@ -25,18 +24,6 @@ async function sentToWechat(s: Services, orderId: number): Promise<boolean> {
 export async function closeWithWechat(s: Services, order: Pick<OrderRow, 'id'>, reason: CloseReason): Promise<boolean> {
   if (reason === 'user') return withPayLock(s, order.id, () => closeLocked(s, order.id, reason));
   return (await tryWithPayLock(s, order.id, () => closeLocked(s, order.id, reason)))?.value ?? false;
-}
-
-/**
- * Closes an expired order that was never sent to WeChat Pay, without asking it (what a read may do); one that was is
- * left to the sweeper. Returns true when this caller closed it.
- */
-export async function closeUnsent(s: Services, orderId: number): Promise<boolean> {
-  const closed = await tryWithPayLock(s, orderId, async () => {
-    if (await sentToWechat(s, orderId)) return false;
-    return markClosed(s, orderId, 'timeout', s.clock());
-  });
-  return closed?.value ?? false;
 }
 
 async function closeLocked(s: Services, orderId: number, reason: CloseReason): Promise<boolean> {
@@ -70,4 +57,11 @@ async function closeLocked(s: Services, orderId: number, reason: CloseReason): P
   }
   if (await markClosed(s, o.id, reason, s.clock())) return true;
   return refuse();
+}
+
+/** `order.close`: the caller closes one of their pending orders; the reply is the order as it now is. */
+export async function closeOrder(s: Services, userId: number, id: number): Promise<OutputOf<typeof order.close>> {
+  const row = await ownOrder(s, userId, id);
+  await closeWithWechat(s, row, 'user');
+  return orderDetail(s, userId, id);
 }

@@ -1,5 +1,5 @@
 /**
- * The caller's orders: list by status, one order, its status for the pay flow's polling, closing it, one item with
+ * The caller's orders: list by status, one order, its status for the pay flow's polling, one item with
  * the path that opens what it sold (express packages: order-tracking.ts). Every query is scoped to the caller:
  * another user's order or item is refused exactly like a missing one.
  */
@@ -10,7 +10,6 @@ import type { Database } from '../db/schema';
 import type { Services } from '../http/context';
 import { notFound } from '../http/errors';
 import { courseLink } from './course-collect';
-import { closeWithWechat } from './order-close';
 import { ownOrder } from './order-owner';
 import { type ItemRefundState, itemRefundStates } from './order-refund';
 import type { OrderStatus } from './order-state';
@@ -112,12 +111,6 @@ export async function orderStatus(s: Services, userId: number, id: number): Prom
   const row = await ownOrder(s, userId, id);
   const status = row.status as OrderStatus;
   return { id: row.id, status, is_success: status === 'paid' ? 1 : 0 };
-}
-
-export async function closeOrder(s: Services, userId: number, id: number): Promise<OutputOf<typeof order.close>> {
-  const row = await ownOrder(s, userId, id);
-  await closeWithWechat(s, row, 'user');
-  return orderDetail(s, userId, id);
 }
 
 async function ownItem(s: Services, userId: number, id: number): Promise<ItemRow> {

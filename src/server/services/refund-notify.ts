@@ -7,7 +7,7 @@
  * Answers 204 when handled (also for a repeat), 4xx with `{code: FAIL}` otherwise, and nothing changes then.
  */
 import type { Services } from '../http/context';
-import { fail, type NotifyAnswer, openNotification } from './pay-notify';
+import { fail, type NotifyAnswer, openNotification } from '../providers/pay/notification';
 import { applyRefundWord } from './refund-settle';
 
 /** The decrypted resource of a refund notification (WeChat Pay API v3, 退款结果通知). */

@@ -47,6 +47,8 @@ export class CredentialCache {
         .set({ lease_until: t + LEASE_SECONDS, lease_owner: owner })
         .where('key', '=', key)
         .where('lease_until', '<=', t)
+        // Still stale: a refresher that finished between our read and this update leaves nothing to win.
+        .where('expires_at', '<=', t + REFRESH_MARGIN_SECONDS)
         .executeTakeFirst();
       if (Number(won.numUpdatedRows) === 1) return this.refresh(key, owner, fetch);
       // Someone else refreshes: the old value still works until it really expires.
