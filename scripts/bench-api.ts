@@ -29,10 +29,10 @@ import { search } from '../src/contract/study';
 import { userStatistics } from '../src/contract/user-center';
 import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../src/protocol/keys';
 import { computeSign } from '../src/protocol/sign';
+import { loginByMobile } from '../src/server/areas/accounts/sessions';
 import { loadConfig } from '../src/server/config';
 import type { Services } from '../src/server/http/context';
 import { JwtService } from '../src/server/security/jwt';
-import { loginByMobile } from '../src/server/services/sessions';
 import { startServer } from '../src/server/start';
 import { STAGING_ON_SANDBOXES } from './staging-env';
 

@@ -19,11 +19,11 @@ import type { Envelope } from '../src/contract/envelope';
 import { errorCount, errorList } from '../src/contract/question';
 import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../src/protocol/keys';
 import { computeSign } from '../src/protocol/sign';
+import { loginByMobile } from '../src/server/areas/accounts/sessions';
 import { loadConfig } from '../src/server/config';
 import { chunks } from '../src/server/db/seed/batch';
 import type { Services } from '../src/server/http/context';
 import { JwtService } from '../src/server/security/jwt';
-import { loginByMobile } from '../src/server/services/sessions';
 import { startServer } from '../src/server/start';
 import { STAGING_ON_SANDBOXES } from './staging-env';
 

@@ -12,13 +12,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Insertable, sql } from 'kysely';
 import pg from 'pg';
+import { SEARCH_SOURCES, type SearchQuery, searchContent, searchKind } from '../src/server/areas/study/search-service';
+import { likePattern, parseTerms } from '../src/server/areas/study/search-terms';
 import { connect, type Db } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import type { NewsTable } from '../src/server/db/schema';
 import { chunks } from '../src/server/db/seed/batch';
 import { generateArticles, seedIfEmpty } from '../src/server/db/seed/index';
-import { SEARCH_SOURCES, type SearchQuery, searchContent, searchKind } from '../src/server/services/search-service';
-import { likePattern, parseTerms } from '../src/server/services/search-terms';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 50000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);

@@ -7,7 +7,10 @@
  *   at any depth (`../**\/api`, `../**\/api/**`), with named files of a refused folder allowed back;
  * - a layer of units (blocks, modules: one folder each): a unit's files import their own folder (`./…`) and only what
  *   the table allows, so a block cannot import another block and a module another module (units the table names,
- *   such as `modules/shared`, are allowed).
+ *   such as `modules/shared`, are allowed);
+ * - a layer of doors inside a plain layer (`server/areas/*`: one folder per area): its "may import" column names the
+ *   files of a unit that others may import (`index`, the door; `tables`, the row types). An area imports another
+ *   only through those, and the rest of the parent layer too; everything else of the parent layer's rules holds.
  *
  * `tsx scripts/gen-layers.ts` writes biome.json; `--check` fails when biome.json is not what the table says.
  */
@@ -88,11 +91,36 @@ function override(includes: string[], groups: string[], packages: string[], mess
   };
 }
 
+/** A layer of doors (`server/areas/*`): its folder lies inside another layer's. */
+const isDoors = (l: Layer) => l.folder.includes('/');
+
+/**
+ * The groups that hold a layer of doors: from anywhere in the parent layer, `…/areas/<unit>/<file>` is refused unless
+ * the file is a door; from inside a unit (units are flat), a sibling's `../<unit>/<file>` likewise.
+ */
+function doorGroups(doors: Layer, inside: boolean): string[] {
+  const units = doors.folder.split('/').slice(1).join('/');
+  const faces = doors.mayImport;
+  const anywhere = [`**/${units}/*/*`, ...faces.map((f) => `!**/${units}/*/${f}`)];
+  if (!inside) return anywhere;
+  // `*` also matches `..`: `../../providers` (a folder of the parent layer) is not a sibling unit's file.
+  return ['../*/*', '!../../*', ...faces.map((f) => `!../*/${f}`), ...anywhere];
+}
+
 /** The overrides for the whole table (a units layer's shared units get their own override allowing each other). */
 export function overridesOf(layers: Layer[], topLevel: string[], unitsOf: (folder: string) => string[]): Override[] {
   const out: Override[] = [];
+  const doorsIn = (folder: string) => layers.filter((l) => isDoors(l) && l.folder.split('/')[0] === folder);
   for (const layer of layers) {
-    out.push(override([`src/${layer.folder}/**`], groupsOf(layer, topLevel), layer.packages, layer.message));
+    if (isDoors(layer)) continue;
+    const doors = doorsIn(layer.folder);
+    const groups = [...groupsOf(layer, topLevel), ...doors.flatMap((d) => doorGroups(d, false))];
+    out.push(override([`src/${layer.folder}/**`], groups, layer.packages, layer.message));
+    // A later override replaces the rule's options for its files, so each door layer repeats its parent's groups.
+    for (const d of doors) {
+      const inner = [...groupsOf(layer, topLevel), ...doorGroups(d, true)];
+      out.push(override([`src/${d.folder.replace(/\/\*$/, '')}/**`], inner, layer.packages, `${d.message} ${layer.message}`));
+    }
     if (!layer.units) continue;
     // Units the table lets every unit import (modules/shared) may import each other: `shared/a` uses `shared/b`.
     for (const shared of layer.mayImport.filter((t) => t.startsWith(`${layer.folder}/`))) {
@@ -116,7 +144,9 @@ function subfolders(dir: string): string[] {
 export function generatedBiome(root = process.cwd()): string {
   const layers = parseLayerTable(fs.readFileSync(path.join(root, DOC), 'utf8'));
   const topLevel = subfolders(path.join(root, 'src'));
-  for (const l of layers) if (!topLevel.includes(l.folder)) throw new Error(`${DOC}: layer "${l.folder}" is not a folder of src/`);
+  for (const l of layers) {
+    if (!fs.existsSync(path.join(root, 'src', l.folder))) throw new Error(`${DOC}: layer "${l.folder}" is not a folder of src/`);
+  }
   const biome = JSON.parse(fs.readFileSync(path.join(root, BIOME), 'utf8')) as Record<string, unknown>;
   biome.overrides = overridesOf(layers, topLevel, (f) => subfolders(path.join(root, 'src', f)));
   return `${JSON.stringify(biome, null, 2)}\n`;

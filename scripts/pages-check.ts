@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { formatProblem } from '../src/runtime/config-check/problems';
-import { ConfigChecker } from '../src/server/pages/check-configs';
+import { ConfigChecker } from '../src/server/areas/pages/check-configs';
 
 const root = path.resolve(process.argv[2] ?? 'pages-config');
 const checker = new ConfigChecker(path.resolve('schemas'));

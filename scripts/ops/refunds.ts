@@ -1,6 +1,6 @@
 /**
  * Operator script: the refund requests of the app's database (DATABASE_URL, else the local SQLite file), and what an
- * operator does with them (services/order-refund.ts does the work; the rules are in docs/areas/refunds.md).
+ * operator does with them (areas/refunds/order-refund.ts does the work; the rules are in docs/areas/refunds.md).
  *
  *   npm run refunds -- list [pending_review|processing|succeeded|rejected|failed]
  *   npm run refunds -- approve <id> [note]     send a request waiting for review to WeChat Pay
@@ -16,12 +16,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { REFUND_STATUS_LABELS, REFUND_STATUSES, type RefundStatus } from '../../src/contract/refund';
+import { approveRefund, listRefunds, rejectRefund, retryRefund } from '../../src/server/areas/refunds/refund-review';
+import { HOLD_REASONS, type RefundRow, type RefundServices } from '../../src/server/areas/refunds/refund-rows';
 import { loadConfig } from '../../src/server/config';
 import { connect } from '../../src/server/db/connect';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { createPayProvider, type PayProvider } from '../../src/server/providers/pay';
-import { approveRefund, listRefunds, rejectRefund, retryRefund } from '../../src/server/services/refund-review';
-import { HOLD_REASONS, type RefundRow, type RefundServices } from '../../src/server/services/refund-rows';
 
 const USAGE = [
   '用法：npm run refunds -- list [状态]',

@@ -1,6 +1,6 @@
 /**
  * Operator script: shipping of physical goods, on the app's database (DATABASE_URL, else the local SQLite
- * file in DATA_DIR), with the rules of src/server/services/order-shipping.ts.
+ * file in DATA_DIR), with the rules of src/server/areas/shipping/order-shipping.ts.
  *
  *   npx tsx scripts/ops/ship.ts list                                   paid physical items not shipped yet
  *   npx tsx scripts/ops/ship.ts ship <order_goods_id> <carrier> <tracking_no> [--add-parcel | --replace] [--by 名字]
@@ -12,13 +12,13 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { TRACKING_STATE_LABELS } from '../../src/contract/tracking';
+import { type ShipMode, shipItem, shipmentsOf, unshippedItems } from '../../src/server/areas/shipping/order-shipping';
+import { parcelOf } from '../../src/server/areas/shipping/order-tracking';
 import { loadConfig } from '../../src/server/config';
 import { connect } from '../../src/server/db/connect';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { ApiError } from '../../src/server/http/errors';
 import { CARRIERS } from '../../src/server/providers/tracking/carriers';
-import { type ShipMode, shipItem, shipmentsOf, unshippedItems } from '../../src/server/services/order-shipping';
-import { parcelOf } from '../../src/server/services/order-tracking';
 
 const USAGE = `用法 / usage:
   npx tsx scripts/ops/ship.ts list                         列出待发货的实物商品 (paid physical items not shipped yet)

@@ -1,6 +1,6 @@
 // Endpoints of the e-book area (spec §7 "Ebook", §3 Ebook): the catalogue, a book's table of contents, chapter
 // content split into anchored spans, bookmarks, reading records and views. Access to paid chapters goes through the
-// one access check (src/server/services/access-check.ts).
+// one access check (src/server/areas/courses/access-check.ts).
 import * as z from 'zod/mini';
 import { ACCESS_REASONS } from './course';
 import { endpoint } from './endpoint';

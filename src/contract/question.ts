@@ -1,6 +1,6 @@
 // Endpoints of the question area (spec §7 "Question": answering one question): bank lists, a bank's children, a child's
 // questions (never with their keys), answering scored by the server against its key, the error book, records and
-// where to resume. Access to paid banks goes through the one access check (src/server/services/access-check.ts).
+// where to resume. Access to paid banks goes through the one access check (src/server/areas/courses/access-check.ts).
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';

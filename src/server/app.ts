@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { allEndpoints } from '../contract';
 import { HOST_PREFIX } from '../contract/endpoint';
 import { CODE } from '../contract/envelope';
+import { AREAS } from './area-list';
+import { PageStore } from './areas/pages';
 import { registerClientFiles, registerCompression } from './client/static-files';
 import type { ServerConfig } from './config';
 import { trustProxyOption } from './config-network';
@@ -9,21 +11,13 @@ import type { Db } from './db/connect';
 import { registerDevRoutes } from './dev/routes';
 import type { Services } from './http/context';
 import { clientErrorEnvelope, installErrorEnvelope, refusal } from './http/error-envelope';
-import { OPENAPI_PATH, openApiDocument } from './http/openapi';
-import { registerEndpoints } from './http/register';
+import { EndpointRegistry } from './http/register';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerMediaRoutes } from './media/routes';
 import { registerVodRoutes } from './media/vod-routes';
-import { PageStore } from './pages/page-store';
 import { createProviders } from './providers';
 import { createPayProvider } from './providers/pay';
-import type { WechatPaySandbox } from './providers/pay/sandbox-api';
-import { registerWechatPaySandboxRoutes } from './providers/pay/sandbox-routes';
-import { allRouteHandlers } from './routes';
-import { registerPayNotifyRoutes } from './routes/pay-notify';
 import { JwtService } from './security/jwt';
-import { startOrderSweeper } from './services/order-auto-close';
-import { startRetentionSweeper } from './services/retention-sweep';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -80,8 +74,6 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
     !config.devTools,
   );
   pages.reload('start');
-  if (config.watchPages) pages.watch();
-  app.addHook('onClose', async () => pages.close());
   const services: Services = {
     db,
     config,
@@ -109,25 +101,13 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
 
-  registerEndpoints(app, allEndpoints, allRouteHandlers, services);
-  // Unpaid orders close by themselves (every server may run it: each order is closed once).
-  const stopSweeper = startOrderSweeper(services, config.orderSweepSeconds, app.log);
-  app.addHook('onClose', async () => stopSweeper());
-  // Short-lived rows (login codes, OAuth states, VIP-code tries, idempotency keys) are deleted once expired.
-  const stopRetention = startRetentionSweeper(services, config.retentionSweepSeconds, (table, e) =>
-    app.log.error({ err: e, table }, 'retention sweep failed'),
-  );
-  app.addHook('onClose', async () => stopRetention());
-  // The published contract, generated once at start (not per request).
-  const openapi = JSON.stringify(openApiDocument(allEndpoints));
-  app.get(OPENAPI_PATH, (_req, reply) => reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(openapi));
+  // Every area is a plugin: its contract handlers, raw routes and jobs (src/server/areas/<word>/index.ts).
+  const endpoints = new EndpointRegistry(services);
+  for (const area of AREAS) await app.register(area, { services, endpoints });
+  const unhandled = endpoints.unhandled(allEndpoints);
+  if (unhandled.length) throw new Error(`endpoints without a server handler: ${unhandled.join(', ')}`);
   registerMediaRoutes(app, services);
   if (services.providers.vodSandbox) registerVodRoutes(app, services.providers.vodSandbox);
-  registerPayNotifyRoutes(app, services);
-  // The sandbox cashier pays any order for free: never in production unless ALLOW_SANDBOXES=1 made it a staging server.
-  if (config.payProvider === 'sandbox' && (!config.production || config.sandboxesAllowed)) {
-    registerWechatPaySandboxRoutes(app, async () => (await services.providers.pay()).sandbox as WechatPaySandbox);
-  }
   if (config.devTools) registerDevRoutes(app, services);
 
   const sendShell = await registerClientFiles(app, config.clientDir, pages, { staging: config.stagingSandboxes.length > 0 });

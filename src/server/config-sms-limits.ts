@@ -1,6 +1,6 @@
 /**
  * Limits against SMS pumping (短信轰炸): one client must not be able to send login codes to many mobiles. The
- * per-mobile rules live in services/sms-codes.ts; these bound the sender (its IP, its device id), all senders
+ * per-mobile rules live in areas/accounts/sms-codes.ts; these bound the sender (its IP, its device id), all senders
  * together (a global hourly budget, which caps the carrier bill), and say after how many sends from one IP in an
  * hour the form must solve a proof-of-work challenge (ALTCHA) first. Every limit is counted in the database, so it
  * holds across several app servers. A limit of 0 turns that limit off.

@@ -7,7 +7,7 @@ import type { SkillItem } from '../../src/contract/articles';
 import * as articles from '../../src/contract/articles';
 import { HOST_PREFIX } from '../../src/contract/endpoint';
 import { CODE } from '../../src/contract/envelope';
-import { ARTICLE_KIND, skillDbKind } from '../../src/server/services/articles-kinds';
+import { ARTICLE_KIND, skillDbKind } from '../../src/server/areas/articles/articles-kinds';
 import { request } from '../support/api-client';
 import { articleIds, articleTableCounts, readAll } from '../support/articles-flows';
 import { expectRefused } from '../support/flows';

@@ -1,11 +1,14 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, HOST_PREFIX } from '../../src/contract';
-import { registerEndpoints } from '../../src/server/http/register';
-import { allRouteHandlers } from '../../src/server/routes';
+import { AREAS } from '../../src/server/area-list';
+import type { RouteHandler } from '../../src/server/http/define';
+import { EndpointRegistry } from '../../src/server/http/register';
 import { request } from '../support/api-client';
 import { expectEnvelope } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
+
+const allRouteHandlers = AREAS.flatMap((a) => a.routes);
 
 describe('the contract', () => {
   it('declares each endpoint id once and each method + URL once', () => {
@@ -29,32 +32,38 @@ describe.each(databases())('%s', (kind) => {
   });
   afterAll(() => s.close());
 
-  it('registerEndpoints refuses to start when any one endpoint lacks a handler, naming it', () => {
+  /** What the areas' registration leaves unhandled (the server refuses to start while this is not empty). */
+  const unhandledWith = (handlers: readonly RouteHandler[]) => {
+    const registry = new EndpointRegistry(s.services);
+    registry.register(Fastify(), 'test', handlers);
+    return registry.unhandled(allEndpoints);
+  };
+
+  it('names the one endpoint no area handles, for every endpoint', () => {
     expect(allEndpoints.length).toBeGreaterThan(10);
-    for (const e of allEndpoints) {
-      const handlers = allRouteHandlers.filter((h) => h.endpoint.id !== e.id);
-      const app = Fastify();
-      expect(() => registerEndpoints(app, allEndpoints, handlers, s.services)).toThrow(`endpoints without a server handler: ${e.id}`);
-    }
+    for (const e of allEndpoints) expect(unhandledWith(allRouteHandlers.filter((h) => h.endpoint.id !== e.id))).toEqual([e.id]);
   });
 
   it('lists every missing endpoint, not only the first', () => {
     const [first, , third] = allEndpoints;
     if (!first || !third) throw new Error('too few endpoints');
     const handlers = allRouteHandlers.filter((h) => h.endpoint.id !== first.id && h.endpoint.id !== third.id);
-    expect(() => registerEndpoints(Fastify(), allEndpoints, handlers, s.services)).toThrow(`${first.id}, ${third.id}`);
+    expect(unhandledWith(handlers)).toEqual([first.id, third.id]);
   });
 
-  it('refuses two handlers for one endpoint', () => {
+  it('refuses two handlers for one endpoint, even in two areas, naming both', () => {
     const dup = allRouteHandlers[0];
     if (!dup) throw new Error('no handlers');
-    expect(() => registerEndpoints(Fastify(), allEndpoints, [...allRouteHandlers, dup], s.services)).toThrow(
-      `two handlers for endpoint ${dup.endpoint.id}`,
+    const registry = new EndpointRegistry(s.services);
+    registry.register(Fastify(), 'first', allRouteHandlers);
+    expect(() => registry.register(Fastify(), 'second', [dup])).toThrow(
+      `two handlers for endpoint ${dup.endpoint.id} (areas first and second)`,
     );
   });
 
-  it('registers the full handler list without complaint', () => {
-    expect(() => registerEndpoints(Fastify(), allEndpoints, allRouteHandlers, s.services)).not.toThrow();
+  it('the areas together handle every endpoint, each exactly once', () => {
+    expect(unhandledWith(allRouteHandlers)).toEqual([]);
+    expect(new Set(AREAS.map((a) => a.areaName)).size).toBe(AREAS.length);
   });
 
   it('answers every declared endpoint on the running server (never "no such route", never 5xx)', async () => {

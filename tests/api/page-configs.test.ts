@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageConfig, pageManifest } from '../../src/contract/pages';
 import { DEFAULT_SIGN_KEY } from '../../src/protocol/keys';
 import { computeSign } from '../../src/protocol/sign';
-import { ConfigChecker } from '../../src/server/pages/check-configs';
-import { PageStore } from '../../src/server/pages/page-store';
+import { ConfigChecker } from '../../src/server/areas/pages/check-configs';
+import { PageStore } from '../../src/server/areas/pages/page-store';
 import { request } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 

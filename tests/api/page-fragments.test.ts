@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageConfig } from '../../src/contract/pages';
 import { formatProblem } from '../../src/runtime/config-check/problems';
-import { ConfigChecker } from '../../src/server/pages/check-configs';
-import { PageStore } from '../../src/server/pages/page-store';
+import { ConfigChecker } from '../../src/server/areas/pages/check-configs';
+import { PageStore } from '../../src/server/areas/pages/page-store';
 import { request } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type PageLogRecord, PageStore } from '../../src/server/pages/page-store';
+import { type PageLogRecord, PageStore } from '../../src/server/areas/pages/page-store';
 import { spawnServer } from '../support/server-process';
 
 /** What operators do to a page file: each save style is a separate way the watcher must not miss. */

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as goods from '../../src/contract/goods';
 import * as order from '../../src/contract/order';
+import { NOTIFY_PATH } from '../../src/server/areas/payments/order-pay';
 import {
   loadSandboxKeys,
   SANDBOX_MCHID,
@@ -12,7 +13,6 @@ import {
   SANDBOX_PUBLIC_KEY_ID,
 } from '../../src/server/providers/pay/sandbox-keys';
 import { SANDBOX_BASE } from '../../src/server/providers/pay/sandbox-routes';
-import { NOTIFY_PATH } from '../../src/server/services/order-pay';
 import { freePort } from '../support/free-port';
 import { productionEnv, type ServerProcess, spawnServer } from '../support/server-process';
 import { loginBySms, signedClient } from '../support/signed-client';

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { endpoint } from '../../src/contract/endpoint';
 import { handle } from '../../src/server/http/define';
 import { installErrorEnvelope } from '../../src/server/http/error-envelope';
-import { registerEndpoints } from '../../src/server/http/register';
+import { EndpointRegistry } from '../../src/server/http/register';
 import { request } from '../support/api-client';
 import { expectEnvelope } from '../support/flows';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -37,16 +37,11 @@ describe('the reply is what the contract declares', () => {
     installErrorEnvelope(app);
     // The handlers return database rows with extra columns; the type system would refuse them, a cast mimics a `selectAll()` slip.
     const rows = async () => ({ user: row(1), friends: [row(2), row(3)], session_secret: SECRET }) as never;
-    registerEndpoints(
-      app,
-      [profile, sealed, broken],
-      [
-        handle(profile, rows),
-        handle(sealed, rows),
-        handle(broken, async () => ({ user: { id: 'one', nickname: SECRET }, friends: [] }) as never),
-      ],
-      s.services,
-    );
+    new EndpointRegistry(s.services).register(app, 'test', [
+      handle(profile, rows),
+      handle(sealed, rows),
+      handle(broken, async () => ({ user: { id: 'one', nickname: SECRET }, friends: [] }) as never),
+    ]);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as auth from '../../src/contract/auth';
 import { CODE } from '../../src/contract/envelope';
+import { FOREIGN_RETURN_MSG } from '../../src/server/http/return-origin';
 import { SANDBOX_AUTHORIZE_PATH } from '../../src/server/providers/oauth/sandbox-oauth';
 import type { PayProvider } from '../../src/server/providers/pay';
 import { SANDBOX_BASE } from '../../src/server/providers/pay/sandbox-routes';
-import { FOREIGN_RETURN_MSG } from '../../src/server/services/return-origin';
 import { request } from '../support/api-client';
 import { countRows, expectRefused } from '../support/flows';
 import { startTestServer, type TestServer } from '../support/test-server';

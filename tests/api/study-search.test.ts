@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../src/contract/envelope';
 import type { SearchHit } from '../../src/contract/study';
 import * as study from '../../src/contract/study';
-import { SEARCH_SOURCES, searchQueryFor } from '../../src/server/services/search-service';
+import { SEARCH_SOURCES, searchQueryFor } from '../../src/server/areas/study/search-service';
 import { request } from '../support/api-client';
 import { countRows, expectRefused } from '../support/flows';
 import { isNonIncreasing, type Subject, type Subjects, seededSubjects } from '../support/study-flows';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pageConfig, pageManifest } from '../../src/contract/pages';
-import { type PageLogRecord, PageStore } from '../../src/server/pages/page-store';
+import { type PageLogRecord, PageStore } from '../../src/server/areas/pages/page-store';
 import { request } from '../support/api-client';
 import { startTestServer } from '../support/test-server';
 

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as articles from '../../src/contract/articles';
-import { ARTICLE_KIND } from '../../src/server/services/articles-kinds';
+import { ARTICLE_KIND } from '../../src/server/areas/articles/articles-kinds';
 import { articleIds, readAll } from '../support/articles-flows';
 import { browserSuite } from '../support/browser';
 import type { TestServer } from '../support/test-server';

@@ -6,7 +6,7 @@ import * as goods from '../../src/contract/goods';
 import * as order from '../../src/contract/order';
 import { money } from '../../src/format/time';
 import { STORAGE_KEYS } from '../../src/platform/storage';
-import { rejectRefund } from '../../src/server/services/refund-review';
+import { rejectRefund } from '../../src/server/areas/refunds/refund-review';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';
 import type { TestServer } from '../support/test-server';

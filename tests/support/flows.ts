@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import * as auth from '../../src/contract/auth';
 import type { Envelope } from '../../src/contract/envelope';
+import { chinaDayStart } from '../../src/server/areas/accounts/sms-codes';
 import type { Database } from '../../src/server/db/schema';
 import type { DevSmsProvider } from '../../src/server/providers/sms/dev-sms';
-import { chinaDayStart } from '../../src/server/services/sms-codes';
 import { request } from './api-client';
 import type { TestServer } from './test-server';
 

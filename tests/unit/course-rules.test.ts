@@ -11,8 +11,8 @@ import {
   studyState,
 } from '../../src/format/course';
 import { formatters } from '../../src/runtime/expr/formatters';
-import { type AccessItem, decide, type Holdings } from '../../src/server/services/access-check';
-import { coursePercent, isVideoFinished, nextProgress, type StoredProgress } from '../../src/server/services/course-rules';
+import { type AccessItem, decide, type Holdings } from '../../src/server/areas/courses/access-check';
+import { coursePercent, isVideoFinished, nextProgress, type StoredProgress } from '../../src/server/areas/courses/course-rules';
 
 describe('course display rules (spec §3, §9)', () => {
   it('tag: recommended-study if recommended, else live course if live, else none', () => {

@@ -122,9 +122,42 @@ describe('layers are checked by the lint step', () => {
   it('refuses an import cycle', () => {
     expect(
       refused({
-        'src/server/services/a.ts': "import { b } from './b';\nexport const a = (): number => b() + 1;\n",
-        'src/server/services/b.ts': "import { a } from './a';\nexport const b = (): number => a() - 1;\n",
+        'src/server/areas/orders/a.ts': "import { b } from './b';\nexport const a = (): number => b() + 1;\n",
+        'src/server/areas/orders/b.ts': "import { a } from './a';\nexport const b = (): number => a() - 1;\n",
       }),
     ).toContain('noImportCycles');
+  });
+
+  it('refuses an area that imports another area past its door, and the rest of the server likewise', () => {
+    for (const [file, bad] of [
+      ['src/server/areas/payments/probe.ts', "import { markPaid } from '../orders/order-state';"],
+      ['src/server/areas/payments/probe.ts', "import { markPaid } from '../../areas/orders/order-state';"],
+      ['src/server/app.ts', "import { markPaid } from './areas/orders/order-state';"],
+      ['src/server/db/seed/probe.ts', "import { markPaid } from '../../areas/orders/order-state';"],
+    ] as const) {
+      expect(refused({ [file]: `${bad}\nexport const probe = markPaid;\n` }), `${file}: ${bad}`).toContain('noRestrictedImports');
+    }
+  });
+
+  it('lets an area import another through its door or its row types, and the parent layer as before', () => {
+    const r = lint({
+      'src/server/areas/payments/probe.ts': [
+        "import { markPaid } from '../orders';",
+        "import type { OrdersTables } from '../orders/tables';",
+        "import type { Services } from '../../http/context';",
+        "import { local } from './local';",
+        'export const probe: [unknown, OrdersTables | null, Services | null, unknown] = [markPaid, null, null, local];',
+        '',
+      ].join('\n'),
+      'src/server/db/probe.ts':
+        "import { ordersArea } from '../areas/orders';\nimport type { T } from '../areas/users/user-center-tables';\nexport const probe: [unknown, T | null] = [ordersArea, null];\n",
+    });
+    expect(r.rules).toEqual([]);
+  });
+
+  it('keeps the parent layer rules inside an area', () => {
+    expect(
+      refused({ 'src/server/areas/orders/probe.ts': "import { money } from '../../../format/money';\nexport const probe = money;\n" }),
+    ).toContain('noRestrictedImports');
   });
 });

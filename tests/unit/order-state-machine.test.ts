@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, type OrderStatus, refusalOf, TRANSITIONS } from '../../src/server/services/order-state';
+import { canMove, type OrderStatus, refusalOf, TRANSITIONS } from '../../src/server/areas/orders/order-state';
 
 const ALL: OrderStatus[] = ['pending', 'paid', 'close'];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { originsFrom } from '../../src/server/config-origins';
-import { isOwnReturnUrl } from '../../src/server/services/return-origin';
+import { isOwnReturnUrl } from '../../src/server/http/return-origin';
 
 describe('PUBLIC_ORIGINS', () => {
   it('reads comma-separated https origins (plain http only to loopback) and refuses anything else', () => {

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { HOST_PREFIX } from '../../src/contract/endpoint';
 import type { RouteEntry } from '../../src/contract/pages';
 import type { PageConfig } from '../../src/runtime/page-config.gen';
+import type { PageStore } from '../../src/server/areas/pages/page-store';
 import { matchRoute as serverMatch } from '../../src/server/client/route-match';
 import { ShellPages } from '../../src/server/client/shell-html';
-import type { PageStore } from '../../src/server/pages/page-store';
 import {
   cacheNames,
   inlinedPageName,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRACKING_STATE_LABELS, TRACKING_STATES } from '../../src/contract/tracking';
+import { normalizeTrackingNo, TRACKING_NO_RE } from '../../src/server/areas/shipping/order-shipping';
 import { trackingFrom } from '../../src/server/config-tracking';
 import { CARRIERS, carrierOf } from '../../src/server/providers/tracking/carriers';
 import { parseChinaTime } from '../../src/server/providers/tracking/china-time';
@@ -7,7 +8,6 @@ import { Kuaidi100Provider, kuaidi100QueryForm, kuaidi100Sign, kuaidi100State } 
 import route from '../../src/server/providers/tracking/sandbox-route.json';
 import { cityOf, SandboxTrackingProvider, sandboxResult, sandboxTrack } from '../../src/server/providers/tracking/sandbox-tracking';
 import { TrackingError } from '../../src/server/providers/tracking/types';
-import { normalizeTrackingNo, TRACKING_NO_RE } from '../../src/server/services/order-shipping';
 
 // Shipping and tracking: Kuaidi100's signing, form and state mapping, the sandbox's timeline, settings.
 

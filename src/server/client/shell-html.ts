@@ -4,8 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { RouteEntry } from '../../contract/pages';
 import { i18n } from '../../i18n';
+import type { PageStore } from '../areas/pages';
 import { escapeHtml } from '../http/escape-html';
-import type { PageStore } from '../pages/page-store';
 import { matchRoute } from './route-match';
 import { skeletonHtml } from './skeleton';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageStore } from '../pages/page-store';
+import type { PageStore } from '../areas/pages';
 import { negotiateEncoding, ShellPages } from './shell-html';
 
 /**

@@ -1,25 +1,25 @@
-import type { AddressTables } from './tables/address';
-import type { ArticlesTables } from './tables/articles';
-import type { AuthTables } from './tables/auth';
-import type { CircleTables } from './tables/circle';
-import type { CourseTables } from './tables/course';
-import type { EbookTables } from './tables/ebook';
-import type { FrameworkTables } from './tables/framework';
-import type { GenusTables } from './tables/genus';
-import type { MallTables } from './tables/mall';
-import type { PoliticsTables } from './tables/politics';
-import type { QuestionTables } from './tables/question';
-import type { StudyTables } from './tables/study';
-import type { UserTables } from './tables/user';
-import type { UserCenterTables } from './tables/user-center';
+import type { AuthTables } from '../areas/accounts/tables';
+import type { AddressTables } from '../areas/addresses/tables';
+import type { ArticlesTables } from '../areas/articles/tables';
+import type { PoliticsTables } from '../areas/circles/politics-tables';
+import type { CircleTables } from '../areas/circles/tables';
+import type { CourseTables } from '../areas/courses/tables';
+import type { EbookTables } from '../areas/ebooks/tables';
+import type { FrameworkTables } from '../areas/framework/tables';
+import type { MallTables } from '../areas/orders/tables';
+import type { QuestionTables } from '../areas/questions/tables';
+import type { GenusTables } from '../areas/study/genus-tables';
+import type { StudyTables } from '../areas/study/tables';
+import type { UserTables } from '../areas/users/tables';
+import type { UserCenterTables } from '../areas/users/user-center-tables';
 
+export type { OauthStateTable, SandboxOauthCodeTable, SmsCodeTable, ThirdAuthKeyTable, ThirdIdentityTable } from '../areas/accounts/tables';
 // Row types that other files import from here; each is declared in its area's file under ./tables.
-export type { DistrictTable } from './tables/address';
-export type { OauthStateTable, SandboxOauthCodeTable, SmsCodeTable, ThirdAuthKeyTable, ThirdIdentityTable } from './tables/auth';
-export type { DocumentTable, MetaTable } from './tables/framework';
-export type { BannerTable, CategoryTable, GenusTable, HotWordTable, NewsTable, NoticeTable } from './tables/genus';
-export type { GoodsTable } from './tables/mall';
-export type { FeedbackTable, UserTable } from './tables/user';
+export type { DistrictTable } from '../areas/addresses/tables';
+export type { DocumentTable, MetaTable } from '../areas/framework/tables';
+export type { GoodsTable } from '../areas/orders/tables';
+export type { BannerTable, CategoryTable, GenusTable, HotWordTable, NewsTable, NoticeTable } from '../areas/study/genus-tables';
+export type { FeedbackTable, UserTable } from '../areas/users/tables';
 
 /**
  * Every table, composed from the areas' files in ./tables (one file per area, the same areas as

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mobile as mobileField } from '../../contract/fields';
+import { createWechatOnlyUser } from '../areas/accounts';
 import type { Services } from '../http/context';
 import { escapeHtml } from '../http/escape-html';
+import { FOREIGN_RETURN_MSG, isOwnReturnUrl } from '../http/return-origin';
 import { SANDBOX_AUTHORIZE_PATH } from '../providers/oauth/sandbox-oauth';
 import type { DevSmsProvider } from '../providers/sms/dev-sms';
-import { createWechatOnlyUser } from '../services/binding-wechat-only';
-import { FOREIGN_RETURN_MSG, isOwnReturnUrl } from '../services/return-origin';
 
 const FAKE_WECHAT_USERS = [
   { openid: 'sandbox-openid-zhang', nickname: '张同学', avatar: '/media/avatar/zhang.svg' },

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PageStore } from '../areas/pages';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/connect';
-import type { PageStore } from '../pages/page-store';
 import type { Providers } from '../providers';
 import type { JwtService } from '../security/jwt';
 

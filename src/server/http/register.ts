@@ -69,81 +69,90 @@ async function authenticate(
 /** Bound of the URL → input memo of each cached endpoint (cleared when full). */
 const MAX_KNOWN_URLS = 2000;
 
-/** Registers one Fastify route per contract endpoint; throws when an endpoint has no handler or two. */
-export function registerEndpoints(
-  app: FastifyInstance,
-  endpoints: readonly AnyEndpoint[],
-  handlers: readonly RouteHandler[],
-  services: Services,
-): void {
-  const byId = new Map<string, RouteHandler>();
-  for (const h of handlers) {
-    if (byId.has(h.endpoint.id)) throw new Error(`two handlers for endpoint ${h.endpoint.id}`);
-    byId.set(h.endpoint.id, h);
+/**
+ * Every contract endpoint's Fastify route, registered by the area that handles it (each area calls `register` in its
+ * own plugin scope). One read cache and one verified-token memo serve all areas. `unhandled` names the endpoints no
+ * area took: the server refuses to start while there is one.
+ */
+export class EndpointRegistry {
+  private readonly cache = new ReadCache();
+  private readonly tokens = new VerifiedTokens();
+  private readonly handledBy = new Map<string, string>();
+  constructor(private readonly services: Services) {}
+
+  /** Registers one route per handler of `area`; a second handler for one endpoint (in any area) is refused. */
+  register(app: FastifyInstance, area: string, handlers: readonly RouteHandler[]): void {
+    for (const h of handlers) {
+      const first = this.handledBy.get(h.endpoint.id);
+      if (first !== undefined) throw new Error(`two handlers for endpoint ${h.endpoint.id} (areas ${first} and ${area})`);
+      this.handledBy.set(h.endpoint.id, area);
+    }
+    for (const h of handlers) registerOne(app, h, this.services, this.cache, this.tokens);
   }
-  const missing = endpoints.filter((e) => !byId.has(e.id)).map((e) => e.id);
-  if (missing.length) throw new Error(`endpoints without a server handler: ${missing.join(', ')}`);
 
-  const cache = new ReadCache();
-  const tokens = new VerifiedTokens();
-  for (const e of endpoints) {
-    const handler = byId.get(e.id) as RouteHandler;
-    const policy = cachePolicyOf(e);
-    const cacheControl = e.auth === 'none' ? 'no-cache' : 'private, no-cache';
+  /** The ids of the endpoints no area has registered. */
+  unhandled(endpoints: readonly AnyEndpoint[]): string[] {
+    return endpoints.filter((e) => !this.handledBy.has(e.id)).map((e) => e.id);
+  }
+}
 
-    /** Runs the handler and makes the reply the contract allows: envelope JSON (and ETag for a GET). */
-    const produce = async (req: FastifyRequest, input: unknown): Promise<{ body: Envelope }> => {
-      const user = await authenticate(req, services, e.auth, tokens);
-      const ctx: RequestContext = {
-        ...services,
-        user,
-        ip: req.ip,
-        origin: siteOrigin(services.config, `${req.protocol}://${req.host}`),
-        headers: req.headers,
-        log: req.log,
-      };
-      // The reply is what the contract parses out of the handler's value: undeclared keys never leave.
-      const check = e.output.safeParse(await handler.run(input, ctx));
-      if (!check.success) throw new Error(`${e.id} returned data that breaks its contract: ${check.error.message}`);
-      let data: unknown = check.data;
-      if (e.encrypt) data = { encrypt: encryptJson(services.config.encryptKey, data, crypto.randomBytes(12)) };
-      return { body: { status: 0, msg: 'ok', code: CODE.ok, data } };
+function registerOne(app: FastifyInstance, handler: RouteHandler, services: Services, cache: ReadCache, tokens: VerifiedTokens): void {
+  const e = handler.endpoint;
+  const policy = cachePolicyOf(e);
+  const cacheControl = e.auth === 'none' ? 'no-cache' : 'private, no-cache';
+
+  /** Runs the handler and makes the reply the contract allows: envelope JSON (and ETag for a GET). */
+  const produce = async (req: FastifyRequest, input: unknown): Promise<{ body: Envelope }> => {
+    const user = await authenticate(req, services, e.auth, tokens);
+    const ctx: RequestContext = {
+      ...services,
+      user,
+      ip: req.ip,
+      origin: siteOrigin(services.config, `${req.protocol}://${req.host}`),
+      headers: req.headers,
+      log: req.log,
     };
+    // The reply is what the contract parses out of the handler's value: undeclared keys never leave.
+    const check = e.output.safeParse(await handler.run(input, ctx));
+    if (!check.success) throw new Error(`${e.id} returned data that breaks its contract: ${check.error.message}`);
+    let data: unknown = check.data;
+    if (e.encrypt) data = { encrypt: encryptJson(services.config.encryptKey, data, crypto.randomBytes(12)) };
+    return { body: { status: 0, msg: 'ok', code: CODE.ok, data } };
+  };
 
-    // Cached GET endpoints: request URL → the input it parsed to. A URL seen before has a valid sign and input (both
-    // are functions of the URL and the fixed sign key), so a repeat skips the HMAC and the schema parse.
-    const inputs = new Map<string, unknown>();
-    app.route({
-      method: e.method,
-      url: urlOf(e),
-      handler: async (req, reply) => {
-        const anonymous = e.auth === 'none' || req.headers.authorization === undefined;
-        if (policy && anonymous && e.method === 'GET') {
-          const known = inputs.get(req.url);
-          if (known !== undefined)
-            return sendCached(req, reply, cacheControl, await cachedReply(cache, services, e, policy, known, produce, req));
+  // Cached GET endpoints: request URL → the input it parsed to. A URL seen before has a valid sign and input (both
+  // are functions of the URL and the fixed sign key), so a repeat skips the HMAC and the schema parse.
+  const inputs = new Map<string, unknown>();
+  app.route({
+    method: e.method,
+    url: urlOf(e),
+    handler: async (req, reply) => {
+      const anonymous = e.auth === 'none' || req.headers.authorization === undefined;
+      if (policy && anonymous && e.method === 'GET') {
+        const known = inputs.get(req.url);
+        if (known !== undefined)
+          return sendCached(req, reply, cacheControl, await cachedReply(cache, services, e, policy, known, produce, req));
+      }
+      const params = paramsOf(e, req);
+      verifySign(e, req, params, services.config.signKey);
+      const input = parseInput(e.input, params);
+      if (policy && anonymous && (!policy.when || policy.when(input as Record<string, unknown>))) {
+        if (e.method === 'GET') {
+          if (inputs.size >= MAX_KNOWN_URLS) inputs.clear();
+          inputs.set(req.url, input);
         }
-        const params = paramsOf(e, req);
-        verifySign(e, req, params, services.config.signKey);
-        const input = parseInput(e.input, params);
-        if (policy && anonymous && (!policy.when || policy.when(input as Record<string, unknown>))) {
-          if (e.method === 'GET') {
-            if (inputs.size >= MAX_KNOWN_URLS) inputs.clear();
-            inputs.set(req.url, input);
-          }
-          return sendCached(req, reply, cacheControl, await cachedReply(cache, services, e, policy, input, produce, req));
-        }
-        const { body } = await produce(req, input);
-        if (e.method !== 'GET') return reply.send(body);
-        // GET replies carry an ETag, so the browser revalidates page configs and lists cheaply (304, no body).
-        const json = JSON.stringify(body);
-        const etag = etagOf(json);
-        reply.header('etag', etag).header('cache-control', cacheControl);
-        if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-        return reply.type('application/json; charset=utf-8').send(json);
-      },
-    });
-  }
+        return sendCached(req, reply, cacheControl, await cachedReply(cache, services, e, policy, input, produce, req));
+      }
+      const { body } = await produce(req, input);
+      if (e.method !== 'GET') return reply.send(body);
+      // GET replies carry an ETag, so the browser revalidates page configs and lists cheaply (304, no body).
+      const json = JSON.stringify(body);
+      const etag = etagOf(json);
+      reply.header('etag', etag).header('cache-control', cacheControl);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  });
 }
 
 /**

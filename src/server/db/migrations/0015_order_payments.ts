@@ -4,7 +4,7 @@ import { type AnyDb, blank, notNull, withId, zero } from './columns';
 /**
  * Our side of paying an order: each prepay (JSAPI prepay_id, 2 hours) or H5 cashier URL (5 minutes) asked of WeChat
  * Pay, kept to be reused for the same order and amount, and when WeChat Pay was last asked about it; the orders'
- * payment lease (services/order-pay-lock.ts).
+ * payment lease (areas/orders/order-pay-lock.ts).
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('order_payments'), dialect)

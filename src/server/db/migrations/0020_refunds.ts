@@ -2,7 +2,7 @@ import type { DialectName } from '../connect';
 import { type AnyDb, blank, notNull, withId, zero } from './columns';
 
 /**
- * Refunds: one row per refund request of an order item (services/order-refund.ts). `out_refund_no` is
+ * Refunds: one row per refund request of an order item (areas/refunds/order-refund.ts). `out_refund_no` is
  * made once per request and sent to WeChat Pay on every retry; `active_item_id` holds the item's id while the
  * request is open or has succeeded (NULL once rejected or failed), so a unique index allows one such request per item
  * on both databases (NULLs do not collide).

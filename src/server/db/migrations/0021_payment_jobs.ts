@@ -2,7 +2,7 @@ import type { DialectName } from '../connect';
 import { type AnyDb, zero } from './columns';
 
 /**
- * The order jobs' own schedule (services/order-auto-close.ts): `next_check_at` is when the sweeper may next ask
+ * The order jobs' own schedule (areas/payments/payment-jobs.ts): `next_check_at` is when the sweeper may next ask
  * WeChat Pay about a pending order (close it once expired, or reconcile it), claimed by a conditional update so one
  * server asks at a time; `close_attempts` counts the tries to close it once expired and widens the gap after each
  * failure, so an order whose calls keep failing never holds up the others. One column per ALTER: SQLite adds a single column per statement.

@@ -2,7 +2,7 @@ import type { DialectName } from '../connect';
 import { type AnyDb, notNull, zero } from './columns';
 
 /**
- * Limits against SMS pumping (services/sms-limits.ts): `sms_send_counters` counts the codes sent per sender and
+ * Limits against SMS pumping (areas/accounts/sms-limits.ts): `sms_send_counters` counts the codes sent per sender and
  * window (an IP or a device id per hour and per China day, all senders per hour), one row per window, raised with a
  * conditional upsert so that parallel sends on several servers cannot pass a limit. `sms_challenge_uses` keeps the
  * signature of every solved challenge until it expires, so a solution is spent once.

@@ -2,9 +2,9 @@ import type { DialectName } from '../connect';
 import { type AnyDb, notNull } from './columns';
 
 /**
- * Paid content handed out (services/content-deliveries.ts): one row per user and item (a course, an e-book, a top
+ * Paid content handed out (areas/courses/content-deliveries.ts): one row per user and item (a course, an e-book, a top
  * question bank) once the server has delivered a part of it that is not free (a signed play URL, a chapter past the
- * free ones, a bank's questions). The instant refund reads it to tell "unused" (services/order-refund.ts), so what
+ * free ones, a bank's questions). The instant refund reads it to tell "unused" (areas/refunds/order-refund.ts), so what
  * counts as used does not depend on the reports a client chooses to send. `last_at` moves with later deliveries, so
  * an item bought again after a refund is judged by what was delivered since the new payment.
  */

@@ -1,8 +1,9 @@
 /** Carousel banners (content/demo/banners.json): study-home (type 1) and mall (type 2) banners per category, plus global ones. */
+
+import type { BannerTable } from '../../areas/study/genus-tables';
 import type { BannerContent, BannersContent } from '../../content/kinds/banners';
 import type { CategoryContent } from '../../content/kinds/subjects';
 import { fill } from '../../content/template';
-import type { BannerTable } from '../tables/genus';
 import type { NewsRef } from './notices';
 
 /** A banner row as the seed inserts it (the table's columns without the generated id). */

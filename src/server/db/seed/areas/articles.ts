@@ -1,8 +1,8 @@
 import type { Insertable, Transaction } from 'kysely';
+import { ARTICLE_KIND, skillDbKind } from '../../../areas/articles';
 import { ARTICLE_FOLDERS, type ArticleContent, type ArticleFolder } from '../../../content/kinds/articles';
 import type { FaqItem } from '../../../content/kinds/faq';
 import type { DemoContent } from '../../../content/load';
-import { ARTICLE_KIND, skillDbKind } from '../../../services/articles-kinds';
 import type { Database } from '../../schema';
 import { chunks } from '../batch';
 import { intBetween, mulberry32, type Rng, shuffled } from '../prng';

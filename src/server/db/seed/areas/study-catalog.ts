@@ -1,8 +1,8 @@
 /** Course and e-book catalogue of each category (content/demo/study/catalog/), so search and the study tabs have content. */
 import type { Insertable } from 'kysely';
+import { chinaDayStart } from '../../../areas/accounts';
 import type { StudyContent } from '../../../content/kinds/study';
 import { fill } from '../../../content/template';
-import { chinaDayStart } from '../../../services/sms-codes';
 import type { Database } from '../../schema';
 import { intBetween, pick, type Rng } from '../prng';
 import type { StudyCtx } from './study-strategies';

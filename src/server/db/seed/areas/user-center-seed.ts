@@ -6,7 +6,7 @@ import { chunks } from '../batch';
 /**
  * Seed content of the user-center area; runs inside the one seed transaction. Message templates are the welcome
  * and system messages every new user receives (copied into their inbox on first use, see
- * services/user-center-messages.ts; `sort` ascending is the order they arrive in); VIP benefits are one per line.
+ * areas/users/user-center-messages.ts; `sort` ascending is the order they arrive in); VIP benefits are one per line.
  */
 export async function seedUserCenter(trx: Transaction<Database>, content: DemoContent, _now: number): Promise<void> {
   for (const batch of chunks(content.messageTemplates)) await trx.insertInto('message_templates').values(batch).execute();

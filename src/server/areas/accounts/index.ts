@@ -1,0 +1,19 @@
+/**
+ * The `accounts` area's door. Who you are and how you log in: SMS codes (carriers, limits, the ALTCHA challenge), sessions, WeChat OAuth, binding a mobile.
+ * Other areas and the server's wiring import this area only through this file; see ./README.md for its rules.
+ */
+import { defineArea } from '../../http/area';
+import { authRoutes } from './auth-routes';
+import { bindingRoutes } from './binding-routes';
+
+export const accountsArea = defineArea({
+  name: 'accounts',
+  routes: [...authRoutes, ...bindingRoutes],
+});
+
+export { authRoutes } from './auth-routes';
+export { bindingRoutes } from './binding-routes';
+export { createWechatOnlyUser } from './binding-wechat-only';
+export { endAllSessions } from './sessions';
+export { chinaDayStart, SMS_RULES } from './sms-codes';
+export { STATE_TTL, WECHAT } from './wechat-login';

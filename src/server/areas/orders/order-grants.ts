@@ -1,0 +1,73 @@
+/**
+ * What a paid order gives its buyer, written inside the transaction that marks it paid (areas/orders/order-state.ts),
+ * so it happens exactly once: ownership of courses, e-books and question banks (the `entitlements` the one access
+ * check reads) and VIP membership (`user_vips`; buying the same type again extends the running membership).
+ */
+import type { Services } from '../../http/context';
+
+export interface GrantedLine {
+  kind: string;
+  ref_id: number;
+  vip_type: string;
+  vip_days: number;
+  quantity: number;
+}
+
+const OWNABLE = new Set(['course', 'ebook', 'question_bank']);
+
+export async function grantOrder(tx: Services, userId: number, orderId: number, lines: readonly GrantedLine[], now: number): Promise<void> {
+  const db = tx.db.kysely;
+  for (const line of lines) {
+    if (OWNABLE.has(line.kind)) {
+      await db
+        .insertInto('entitlements')
+        .values({
+          user_id: userId,
+          kind: line.kind as 'course',
+          ref_id: line.ref_id,
+          source: 'order',
+          order_id: orderId,
+          granted_at: now,
+          expires_at: null,
+        })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'kind', 'ref_id']).doUpdateSet({ source: 'order', order_id: orderId, granted_at: now, expires_at: null }),
+        )
+        .execute();
+    } else if (line.kind === 'vip') {
+      await extendVip(tx, userId, line.vip_type, line.vip_days * line.quantity, 'order', now);
+    }
+  }
+}
+
+/** Starts a membership of `vipType`, or extends the caller's running one of that type, by `days`. */
+export async function extendVip(tx: Services, userId: number, vipType: string, days: number, source: string, now: number): Promise<number> {
+  const db = tx.db.kysely;
+  const running = await db
+    .selectFrom('user_vips')
+    .select(['id', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('vip_type', '=', vipType)
+    .where('expires_at', '>', now)
+    .orderBy('expires_at', 'desc')
+    .executeTakeFirst();
+  if (running) {
+    const until = running.expires_at + days * 86400;
+    await db.updateTable('user_vips').set({ expires_at: until }).where('id', '=', running.id).execute();
+    return until;
+  }
+  const until = now + days * 86400;
+  // The membership covers its type's subject (genus); a type without one (e.g. super_vip) covers every subject.
+  const type = await db
+    .selectFrom('vip_types as t')
+    .leftJoin('genera as g', 'g.name', 't.genus_name')
+    .select(['g.id as genus_id'])
+    .where('t.key', '=', vipType)
+    .executeTakeFirst();
+  const genusId = type?.genus_id ?? null;
+  await db
+    .insertInto('user_vips')
+    .values({ user_id: userId, vip_type: vipType, genus_id: genusId, category_id: null, started_at: now, expires_at: until, source })
+    .execute();
+  return until;
+}

@@ -1,0 +1,140 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
+import type * as uc from '../../../contract/user-center';
+import type { Database } from '../../db/schema';
+import type { Services } from '../../http/context';
+import { badInput } from '../../http/errors';
+import { chinaDayStart } from '../accounts';
+import { courseStats } from '../courses';
+import { ebookStats } from '../ebooks';
+import { ensureWelcomeMessages } from './user-center-messages';
+
+type OwnedTable = 'collections' | 'messages' | 'addresses' | 'feedback' | 'question_records';
+
+/**
+ * The counts the user centre shows, from the tables that hold them (courses: owned and started ones, as the
+ * bought-course list shows them). E-books: owned and read ones.
+ * Answered questions: the user's answer records (one per question; clearing a bank's records lowers it). Orders have no
+ * table yet: they read 0 until that area lands.
+ * The welcome messages are created first, so a new user's message counts include them.
+ */
+export async function statistics(s: Services, userId: number): Promise<OutputOf<typeof uc.userStatistics>> {
+  const now = s.clock();
+  // One round trip for whether the welcome messages exist, the user's start date and every count (each a scalar
+  // sub-query on its user_id index); a user without welcome messages gets them first and is counted again.
+  const owned = (table: OwnedTable) => (eb: ExpressionBuilder<Database, never>) =>
+    eb
+      .selectFrom(table)
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId);
+  const counts = () =>
+    s.db.kysely
+      .selectNoFrom((eb) => [
+        eb.selectFrom('message_inits').select('user_id').where('user_id', '=', userId).as('welcomed'),
+        eb.selectFrom('users').select('created_at').where('id', '=', userId).as('created_at'),
+        owned('collections')(eb).as('collection_count'),
+        owned('messages')(eb).as('message_count'),
+        eb
+          .selectFrom('messages')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('is_read', '=', 0)
+          .as('unread_message_count'),
+        owned('addresses')(eb).as('address_count'),
+        owned('feedback')(eb).as('feedback_count'),
+        owned('question_records')(eb).as('question_done_count'),
+      ])
+      .executeTakeFirstOrThrow();
+  let row = await counts();
+  if (row.welcomed === null) {
+    await ensureWelcomeMessages(s, userId);
+    row = await counts();
+  }
+  if (row.created_at === null) throw new Error(`user ${userId} not found`);
+  const createdAt = Number(row.created_at);
+  const collection_count = Number(row.collection_count);
+  const message_count = Number(row.message_count);
+  const unread_message_count = Number(row.unread_message_count);
+  const address_count = Number(row.address_count);
+  const feedback_count = Number(row.feedback_count);
+  const courses = await courseStats(s, userId);
+  const ebooks = await ebookStats(s, userId);
+  const study_days = Math.max(1, Math.round((chinaDayStart(now) - chinaDayStart(Math.min(createdAt, now))) / 86400) + 1);
+  return {
+    order_count: 0,
+    collection_count,
+    message_count,
+    unread_message_count,
+    address_count,
+    feedback_count,
+    question_done_count: Number(row.question_done_count),
+    course_count: courses.count,
+    course_finished_count: courses.finished,
+    course_learned_seconds: courses.learnedSeconds,
+    ebook_count: ebooks.count,
+    ebook_read_seconds: ebooks.seconds,
+    study_days,
+  };
+}
+
+const splitBenefits = (text: string) =>
+  text
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * The user's best (latest-ending) active membership covering the subject: a membership for every
+ * subject (genus null) or for that genus / category. Memberships of other users never count.
+ */
+export async function vipInfo(
+  s: Services,
+  userId: number,
+  query: ParsedInputOf<typeof uc.vipInfoEndpoint>,
+): Promise<OutputOf<typeof uc.vipInfoEndpoint>> {
+  const db = s.db.kysely;
+  const now = s.clock();
+  const asked = query.vip_type
+    ? await db.selectFrom('vip_types').selectAll().where('key', '=', query.vip_type).executeTakeFirst()
+    : undefined;
+  if (query.vip_type && !asked) throw badInput(`参数 vip_type 不是已知的会员类型：${query.vip_type}`);
+  let q = db.selectFrom('user_vips').selectAll().where('user_id', '=', userId).where('expires_at', '>', now).where('started_at', '<=', now);
+  if (query.vip_type) q = q.where('vip_type', '=', query.vip_type);
+  const { genus_id, category_id } = query;
+  if (genus_id !== undefined) q = q.where((eb) => eb.or([eb('genus_id', 'is', null), eb('genus_id', '=', genus_id)]));
+  if (category_id !== undefined) q = q.where((eb) => eb.or([eb('category_id', 'is', null), eb('category_id', '=', category_id)]));
+  const held = await q.orderBy('expires_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  if (!held) {
+    return {
+      is_vip: 0,
+      vip_type: asked?.key ?? '',
+      name: asked?.name ?? '',
+      description: asked?.description ?? '',
+      benefits: splitBenefits(asked?.benefits ?? ''),
+      scope: '',
+      started_at: 0,
+      expires_at: 0,
+      days_left: 0,
+    };
+  }
+  const type = await db.selectFrom('vip_types').selectAll().where('key', '=', held.vip_type).executeTakeFirstOrThrow();
+  let scope = '全部科目';
+  if (held.category_id !== null) {
+    const c = await db.selectFrom('categories').select('name').where('id', '=', held.category_id).executeTakeFirst();
+    scope = c?.name ?? scope;
+  } else if (held.genus_id !== null) {
+    const g = await db.selectFrom('genera').select('name').where('id', '=', held.genus_id).executeTakeFirst();
+    scope = g?.name ?? scope;
+  }
+  return {
+    is_vip: 1,
+    vip_type: type.key,
+    name: type.name,
+    description: type.description,
+    benefits: splitBenefits(type.benefits),
+    scope,
+    started_at: held.started_at,
+    expires_at: held.expires_at,
+    days_left: Math.ceil((held.expires_at - now) / 86400),
+  };
+}
