@@ -48,6 +48,8 @@ export const goodsItem = z.object({
   can_collect: z.number(),
   /** Physical goods need a delivery address. */
   need_address: z.number(),
+  /** Where what it sells opens once owned (src/protocol/owned-content.ts): '' for physical and VIP goods. */
+  content_path: z.string(),
 });
 export type GoodsItem = z.infer<typeof goodsItem>;
 

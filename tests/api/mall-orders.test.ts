@@ -378,6 +378,38 @@ describe.each(databases())('%s', (kind) => {
       expect((await call(order.status, { id: made.id }, u)).body.data).toEqual({ id: made.id, status: 'paid', is_success: 1 });
     });
 
+    it('a bought bundle opens on its bundle page, the same path in the good, the order and the item', async () => {
+      const bundle = await db()
+        .selectFrom('goods as g')
+        .innerJoin('courses as c', 'c.id', 'g.ref_id')
+        .select(['g.id', 'g.ref_id'])
+        .where('g.kind', '=', 'course')
+        .where('c.is_single', '=', 0)
+        .where('g.on_sale', '=', 1)
+        .orderBy('g.id')
+        .executeTakeFirstOrThrow();
+      const single = await db()
+        .selectFrom('goods as g')
+        .innerJoin('courses as c', 'c.id', 'g.ref_id')
+        .select(['g.id', 'g.ref_id'])
+        .where('g.kind', '=', 'course')
+        .where('c.is_single', '=', 1)
+        .orderBy('g.id')
+        .executeTakeFirstOrThrow();
+      await db().updateTable('goods').set({ price: 0 }).where('id', '=', bundle.id).execute();
+      const u = await newUser(s);
+      const path = `/course/bundle_detail/${bundle.ref_id}`;
+      expect((await call(goods.detail, { id: bundle.id }, u)).body.data).toMatchObject({ has_pay: 0, content_path: path });
+      expect((await call(goods.detail, { id: single.id }, u)).body.data.content_path).toBe(`/course/detail/${single.ref_id}`);
+      const made = (await call(goods.order, { goods: { [bundle.id]: 1 } }, u)).body.data;
+      expect(made.status).toBe('paid');
+      expect((await call(goods.detail, { id: bundle.id }, u)).body.data).toMatchObject({ has_pay: 1, content_path: path });
+      const d = (await call(order.detail, { id: made.id }, u)).body.data;
+      expect(d.items[0]?.content_path).toBe(path);
+      expect((await call(order.item, { order_goods_id: d.items[0]?.id }, u)).body.data).toMatchObject({ can_open: 1, content_path: path });
+      expect((await call(goods.detail, { id: (await goodOf({ kind: 'physical' })).id }, u)).body.data.content_path).toBe('');
+    });
+
     it('pending → paid grants once; paid cannot close or pay again; pending → close; closed cannot pay or close', async () => {
       const u = await newUser(s);
       const g = await goodOf({ kind: 'question_bank', price: 'paid' });

@@ -10,7 +10,6 @@ import {
   blockReason,
   type CheckoutState,
   clampQuantity,
-  contentPath,
   hasStepper,
   isOwnedContent,
   needsAddress,
@@ -90,7 +89,7 @@ export default function OrderCheckout({ props, env }: BlockProps<OrderCheckoutPr
         </div>
         <h2>{t.ownedTitle}</h2>
         <p>{t.ownedText(owned.name)}</p>
-        <Link className="oc-state-button primary-like" to={contentPath(owned)} data-testid="checkout-open-owned">
+        <Link className="oc-state-button primary-like" to={owned.content_path} data-testid="checkout-open-owned">
           {t.open[owned.kind] ?? t.study}
         </Link>
       </section>

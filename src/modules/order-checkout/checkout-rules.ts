@@ -2,9 +2,9 @@
 import type { Address } from '../../contract/address';
 import { type GoodsItem, ORDER_RULES } from '../../contract/goods';
 import { money } from '../../format/time';
+import { isOwnedKind } from '../../protocol/owned-content';
 
 /** Content sold once per user (quantity fixed at 1). */
-const ONCE_KINDS: readonly string[] = ['course', 'ebook', 'question_bank'];
 /** At most this many of one VIP good in an order. */
 export const VIP_MAX = 10;
 
@@ -48,15 +48,7 @@ export function hasStepper(g: Pick<GoodsItem, 'kind' | 'stock'>): boolean {
 
 /** Already owned content: the screen offers to open it instead of a checkout. */
 export function isOwnedContent(g: Pick<GoodsItem, 'kind' | 'has_pay'>): boolean {
-  return g.has_pay === 1 && ONCE_KINDS.includes(g.kind);
-}
-
-/** Where owned content opens. */
-export function contentPath(g: Pick<GoodsItem, 'kind' | 'ref_id'>): string {
-  if (g.kind === 'course') return `/course/detail/${g.ref_id}`;
-  if (g.kind === 'ebook') return `/ebook/read/${g.ref_id}`;
-  if (g.kind === 'question_bank') return `/question/child_list/${g.ref_id}`;
-  return '';
+  return g.has_pay === 1 && isOwnedKind(g.kind);
 }
 
 export interface SummaryLine {

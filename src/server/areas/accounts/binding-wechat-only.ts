@@ -1,4 +1,5 @@
 import type { Services } from '../../http/context';
+import { inTransaction } from '../../http/transaction';
 import type { OauthIdentity } from '../../providers/oauth/types';
 import { WECHAT } from './wechat-login';
 
@@ -10,7 +11,8 @@ import { WECHAT } from './wechat-login';
  */
 export async function createWechatOnlyUser(s: Services, who: OauthIdentity): Promise<number> {
   const now = s.clock();
-  return s.db.kysely.transaction().execute(async (db) => {
+  return inTransaction(s, async (tx) => {
+    const db = tx.db.kysely;
     const user = await db
       .insertInto('users')
       .values({ mobile: null, nickname: who.nickname, avatar: who.avatar, token_version: 0, created_at: now, last_login_at: 0 })

@@ -6,15 +6,14 @@
 import type { Selectable } from 'kysely';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type * as goods from '../../../contract/goods';
+import { isOwnedKind } from '../../../protocol/owned-content';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/context';
 import { badInput, notFound } from '../../http/errors';
+import { contentPathsOf } from '../courses';
 import { ensureGenus, ensureSubject } from '../subjects';
 
 export type GoodsRow = Selectable<Database['goods']>;
-
-/** Goods of these kinds are owned through an entitlement. */
-const OWNABLE = ['course', 'ebook', 'question_bank'] as const;
 
 async function flagsOf(s: Services, userId: number | null, rows: readonly GoodsRow[]) {
   const paid = new Set<number>();
@@ -49,7 +48,7 @@ async function flagsOf(s: Services, userId: number | null, rows: readonly GoodsR
   ]);
   const ownedKeys = new Set(owned.map((o) => `${o.kind}:${o.ref_id}`));
   for (const r of rows) {
-    const ownable = (OWNABLE as readonly string[]).includes(r.kind);
+    const ownable = isOwnedKind(r.kind);
     if (ownable && ownedKeys.has(`${r.kind}:${r.ref_id}`)) paid.add(r.id);
     if (r.kind === 'physical' && bought.some((b) => b.good_id === r.id)) paid.add(r.id);
   }
@@ -58,8 +57,8 @@ async function flagsOf(s: Services, userId: number | null, rows: readonly GoodsR
 }
 
 export async function itemsOf(s: Services, userId: number | null, rows: readonly GoodsRow[]): Promise<goods.GoodsItem[]> {
-  const { paid, collected } = await flagsOf(s, userId, rows);
-  return rows.map((r) => ({
+  const [{ paid, collected }, paths] = await Promise.all([flagsOf(s, userId, rows), contentPathsOf(s, rows)]);
+  return rows.map((r, i) => ({
     id: r.id,
     kind: r.kind as goods.GoodsKind,
     ref_id: r.ref_id,
@@ -87,6 +86,7 @@ export async function itemsOf(s: Services, userId: number | null, rows: readonly
     has_collect: collected.has(r.id) ? 1 : 0,
     can_collect: userId === null ? 0 : 1,
     need_address: r.kind === 'physical' ? 1 : 0,
+    content_path: paths[i] ?? '',
   }));
 }
 

@@ -1,6 +1,7 @@
 /** Collecting a course: a row of the user's collections (type course); collect_count is counted from those rows. */
 import type * as course from '../../../contract/course';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
+import { contentPathOf } from '../../../protocol/owned-content';
 import type { Services } from '../../http/context';
 import { courseRow } from './course-items';
 
@@ -57,5 +58,5 @@ export async function collectCourse(
 
 /** The in-app route of a course: bundles have their own page. */
 export function courseLink(c: { id: number; is_single: number }): string {
-  return c.is_single === 1 ? `/course/detail/${c.id}` : `/course/bundle_detail/${c.id}`;
+  return contentPathOf({ kind: 'course', ref_id: c.id, bundle: c.is_single !== 1 });
 }

@@ -12,6 +12,7 @@ export const coursesArea = defineArea({
 
 export { type AccessDecision, type AccessItem, checkAccessMany } from './access-check';
 export { deliveredSince, isPaidDelivery, recordDelivery } from './content-deliveries';
+export { contentPathsOf } from './content-paths';
 export { courseLink } from './course-collect';
 export { courseStats } from './course-progress';
 export { courseRoutes } from './routes';

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { OwnedKind } from '../../../protocol/owned-content';
 
 /**
  * Tables of the course area (joined into Database in ../schema.ts), plus the two tables every paid module reads:
@@ -68,7 +69,8 @@ export interface VideoProgressTable {
   updated_at: number;
 }
 
-export type EntitlementKind = 'course' | 'ebook' | 'question_bank';
+/** What an entitlement opens: the kinds owned once (src/protocol/owned-content.ts). */
+export type EntitlementKind = OwnedKind;
 
 /**
  * What a user owns: exactly one place writes it (the order state machine when an order is paid; the demo seed until
@@ -86,19 +88,6 @@ export interface EntitlementTable {
   expires_at: number | null;
 }
 
-/**
- * What a VIP type opens without an order: items of `kind` in a genus / category (null: any), or one item (`ref_id`).
- * A user's membership (user_vips) adds its own subject scope on top.
- */
-export interface VipBenefitTable {
-  id: Generated<number>;
-  vip_type: string;
-  kind: EntitlementKind;
-  genus_id: number | null;
-  category_id: number | null;
-  ref_id: number | null;
-}
-
 export interface CourseTables {
   course_children: CourseChildTable;
   course_chapters: CourseChapterTable;
@@ -107,5 +96,4 @@ export interface CourseTables {
   live_clocks: LiveClockTable;
   video_progress: VideoProgressTable;
   entitlements: EntitlementTable;
-  vip_benefits: VipBenefitTable;
 }

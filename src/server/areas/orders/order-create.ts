@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type * as goods from '../../../contract/goods';
+import { isOwnedKind } from '../../../protocol/owned-content';
 import type { RequestContext, Services } from '../../http/context';
 import { badInput, conflict, notFound } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';
@@ -20,7 +21,6 @@ type Created = OutputOf<typeof goods.order>;
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 const KEY_RE = /^[A-Za-z0-9_.:-]{1,64}$/;
-const ONE_COPY = new Set(['course', 'ebook', 'question_bank']);
 
 function idempotencyKeyOf(ctx: RequestContext): string | null {
   const raw = ctx.headers['idempotency-key'];
@@ -84,7 +84,7 @@ async function checkLines(s: Services, userId: number, lines: ReadonlyArray<[num
   for (const [id, quantity] of lines) {
     const g = byId.get(id);
     if (g?.on_sale !== 1) throw notFound(`商品 ${id} 已下架或`);
-    if (ONE_COPY.has(g.kind)) {
+    if (isOwnedKind(g.kind)) {
       if (quantity !== 1) throw badInput(`「${g.name}」每人只需购买 1 份`);
       const owned = await db
         .selectFrom('entitlements')

@@ -3,6 +3,8 @@
  * so it happens exactly once: ownership of courses, e-books and question banks (the `entitlements` the one access
  * check reads) and VIP membership (`user_vips`; buying the same type again extends the running membership).
  */
+
+import { isOwnedKind } from '../../../protocol/owned-content';
 import type { Services } from '../../http/context';
 
 export interface GrantedLine {
@@ -13,12 +15,10 @@ export interface GrantedLine {
   quantity: number;
 }
 
-const OWNABLE = new Set(['course', 'ebook', 'question_bank']);
-
 export async function grantOrder(tx: Services, userId: number, orderId: number, lines: readonly GrantedLine[], now: number): Promise<void> {
   const db = tx.db.kysely;
   for (const line of lines) {
-    if (OWNABLE.has(line.kind)) {
+    if (isOwnedKind(line.kind)) {
       await db
         .insertInto('entitlements')
         .values({

@@ -1,9 +1,8 @@
-import type { Selectable } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
+import type { OrderRow } from './tables';
 
-export type OrderRow = Selectable<Database['orders']>;
+export type { OrderRow };
 
 /** One of the caller's orders (another user's is "not found"). */
 export async function ownOrder(s: Services, userId: number, id: number): Promise<OrderRow> {

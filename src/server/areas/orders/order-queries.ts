@@ -1,41 +1,18 @@
-/**
- * The caller's orders: list by status, one order, its status for the pay flow's polling, one item with
- * the path that opens what it sold (express packages: order-tracking.ts). Every query is scoped to the caller:
- * another user's order or item is refused exactly like a missing one.
- */
-import type { Selectable } from 'kysely';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import * as order from '../../../contract/order';
-import type { Database } from '../../db/schema';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { courseLink } from '../courses';
+import { contentPathsOf } from '../courses';
 import { type ItemRefundState, itemRefundStates } from '../refunds';
 import { ownOrder } from './order-owner';
 import type { OrderStatus } from './order-state';
+import type { OrderItemRow, OrderRow } from './tables';
 
-type OrderRow = Selectable<Database['orders']>;
-type ItemRow = Selectable<Database['order_goods']>;
+type ItemRow = OrderItemRow;
 
 async function contentPaths(s: Services, items: readonly ItemRow[]): Promise<Map<number, string>> {
-  const courseIds = items.filter((i) => i.kind === 'course').map((i) => i.ref_id);
-  const courses = courseIds.length
-    ? await s.db.kysely.selectFrom('courses').select(['id', 'is_single']).where('id', 'in', courseIds).execute()
-    : [];
-  const out = new Map<number, string>();
-  for (const i of items) {
-    const c = courses.find((x) => x.id === i.ref_id);
-    const path =
-      i.kind === 'course' && c
-        ? courseLink(c)
-        : i.kind === 'ebook'
-          ? `/ebook/read/${i.ref_id}`
-          : i.kind === 'question_bank'
-            ? `/question/child_list/${i.ref_id}`
-            : '';
-    out.set(i.id, path);
-  }
-  return out;
+  const paths = await contentPathsOf(s, items);
+  return new Map(items.map((i, n) => [i.id, paths[n] ?? '']));
 }
 
 const NO_REFUND: ItemRefundState = { refund_status: '', refund_status_text: '', refund_note: '', refund_amount: 0, can_refund: 0 };

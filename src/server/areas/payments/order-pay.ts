@@ -6,17 +6,14 @@
  * SUCCESS for the right amount marks it paid, through the one state machine.
  */
 
-import type { Selectable } from 'kysely';
 import type { OutputOf } from '../../../contract/endpoint';
 import type * as order from '../../../contract/order';
-import type { Database } from '../../db/schema';
 import type { RequestContext, Services } from '../../http/context';
 import { type ApiError, badInput, conflict } from '../../http/errors';
 import { wechatCodeOf } from '../../providers/pay/wechatpay-client';
 import { WECHAT } from '../accounts';
 import { markPaid, ownOrder, withPayLock } from '../orders';
-
-type OrderRow = Selectable<Database['orders']>;
+import type { OrderRow } from '../orders/tables';
 
 /** WeChat Pay's limits: a prepay_id lives 2 hours, an h5_url 5 minutes; we stop reusing them a little before. */
 export const PREPAY_TTL_SECONDS = 7200;

@@ -16,12 +16,13 @@
  * request per item may be open or succeeded (a unique index on `active_item_id`).
  */
 
-import type { Selectable } from 'kysely';
 import { REFUND_REQUESTS_PER_ITEM, REFUND_STATUS_LABELS, type RefundStatus, type RefundView } from '../../../contract/refund';
-import type { Database } from '../../db/schema';
+import { isOwnedKind } from '../../../protocol/owned-content';
 import type { Services } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
+import { inTransaction } from '../../http/transaction';
 import { deliveredSince } from '../courses';
+import type { OrderItemRow, OrderRow } from '../orders/tables';
 import {
   HOLDING_STATUSES,
   INSTANT_REFUND_SECONDS,
@@ -32,11 +33,9 @@ import {
   type RefundServices,
   refundViewOf,
 } from './refund-rows';
-import { OWNABLE, sendRefund } from './refund-settle';
+import { sendRefund } from './refund-settle';
 
-type ItemRow = Selectable<Database['order_goods']>;
-
-type OrderRow = Selectable<Database['orders']>;
+type ItemRow = OrderItemRow;
 
 /**
  * Whether the buyer has started using what the item sells since `since` (the payment): paid content of it delivered
@@ -101,7 +100,7 @@ export async function usedSince(s: Pick<Services, 'db'>, userId: number, kind: s
 /** '' when the item is refunded at once, else why it waits for an operator (a key of HOLD_REASONS). */
 export async function holdReasonOf(s: Pick<Services, 'db'>, item: ItemRow, paidAt: number, now: number): Promise<string> {
   if (item.kind === 'physical') return 'physical';
-  if (!OWNABLE.has(item.kind)) return 'vip';
+  if (!isOwnedKind(item.kind)) return 'vip';
   if (now - paidAt > INSTANT_REFUND_SECONDS) return 'late';
   return (await usedSince(s, item.user_id, item.kind, item.ref_id, paidAt)) ? 'used' : '';
 }
@@ -153,8 +152,8 @@ export async function applyRefund(
   const now = s.clock();
   if (now - order.paid_at > REFUND_WINDOW_SECONDS) throw conflict('已超过可退款期限（支付后一年内）');
   const hold = await holdReasonOf(s, item, order.paid_at, now);
-  const created = await db.transaction().execute(async (trx) => {
-    const tx = { db: { ...s.db, kysely: trx } };
+  const created = await inTransaction(s, async (tx) => {
+    const trx = tx.db.kysely;
     const prior = await trx.selectFrom('refunds').selectAll().where('order_goods_id', '=', item.id).execute();
     const refused = refusalFor(prior);
     if (refused) throw conflict(refused);

@@ -5,14 +5,14 @@
  * WeChat Pay about a request is preceded by a claim (`claimRefund`), so of several servers one calls at a time.
  */
 
+import { isOwnedKind } from '../../../protocol/owned-content';
 import type { Services } from '../../http/context';
+import { inTransaction } from '../../http/transaction';
 import { type RefundReply, WechatPayError } from '../../providers/pay/wechatpay-client';
 import { type RefundRow, type RefundServices, refundRowOrThrow } from './refund-rows';
 
 /** WeChat Pay refused the refund request itself (nothing was refunded under the number): the request failed. */
 const DEFINITE_REFUSALS = new Set(['PARAM_ERROR', 'INVALID_REQUEST', 'RESOURCE_NOT_EXISTS', 'USER_ACCOUNT_ABNORMAL']);
-
-export const OWNABLE = new Set(['course', 'ebook', 'question_bank']);
 
 /** How long the reconciler waits before asking WeChat Pay about a processing refund again, by attempts so far. */
 export function refundCheckGap(attempts: number): number {
@@ -56,7 +56,7 @@ async function noteAnswer(s: RefundServices, r: RefundRow, set: { last_error?: s
  */
 async function withdraw(trx: Services['db']['kysely'], r: RefundRow, now: number): Promise<void> {
   const item = await trx.selectFrom('order_goods').selectAll().where('id', '=', r.order_goods_id).executeTakeFirstOrThrow();
-  if (OWNABLE.has(item.kind)) {
+  if (isOwnedKind(item.kind)) {
     await trx
       .deleteFrom('entitlements')
       .where('user_id', '=', r.user_id)
@@ -111,7 +111,8 @@ async function withdraw(trx: Services['db']['kysely'], r: RefundRow, now: number
  * callers (reply, notifications, queries, on any server) exactly one moves it. Returns whether this caller did.
  */
 export async function settleSucceeded(s: RefundServices, id: number, refundId: string): Promise<boolean> {
-  return s.db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(s, async (tx) => {
+    const trx = tx.db.kysely;
     const now = s.clock();
     const moved = await trx
       .updateTable('refunds')

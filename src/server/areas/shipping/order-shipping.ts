@@ -12,6 +12,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/context';
 import { badInput, conflict, notFound } from '../../http/errors';
+import { inTransaction } from '../../http/transaction';
 import { CARRIERS, type Carrier, carrierOf } from '../../providers/tracking/carriers';
 
 export type ShipmentRow = Selectable<Database['shipments']>;
@@ -64,13 +65,11 @@ export async function shipItem(s: ShippingServices, input: ShipInput): Promise<S
   if (!TRACKING_NO_RE.test(trackingNo)) throw badInput(`运单号 ${input.trackingNo.trim()} 格式不正确：须为 8–32 位字母、数字或短横线`);
   const mode = input.mode ?? 'ship';
   try {
-    return await s.db.kysely
-      .transaction()
-      .execute((trx) => shipIn({ ...s, db: { ...s.db, kysely: trx } }, input, carrier, trackingNo, mode));
+    return await inTransaction(s, (tx) => shipIn(tx, input, carrier, trackingNo, mode));
   } catch (e) {
     // Two operators shipping the same parcel at once: the unique index let one insert; the other finds it.
     if (!isUniqueViolation(e)) throw e;
-    return s.db.kysely.transaction().execute((trx) => shipIn({ ...s, db: { ...s.db, kysely: trx } }, input, carrier, trackingNo, mode));
+    return inTransaction(s, (tx) => shipIn(tx, input, carrier, trackingNo, mode));
   }
 }
 

@@ -2,23 +2,6 @@ import type { Generated } from 'kysely';
 
 /** Tables of the genus area: subjects and the home page's content (joined into Database in ../schema.ts). Times are unix seconds, flags 0/1. */
 
-/** An exam genus (考试大类). */
-export interface GenusTable {
-  id: Generated<number>;
-  name: string;
-  icon: string;
-  description: string;
-  sort: number;
-}
-
-/** A subject (科目) of a genus. */
-export interface CategoryTable {
-  id: Generated<number>;
-  genus_id: number;
-  name: string;
-  sort: number;
-}
-
 export interface NewsTable {
   id: Generated<number>;
   genus_id: number;
@@ -70,8 +53,6 @@ export interface HotWordTable {
 }
 
 export interface GenusTables {
-  genera: GenusTable;
-  categories: CategoryTable;
   news: NewsTable;
   notices: NoticeTable;
   banners: BannerTable;

@@ -2,6 +2,7 @@ import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type * as uc from '../../../contract/user-center';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { inTransaction } from '../../http/transaction';
 
 /**
  * Gives a user the active welcome / system message templates, once. Called lazily by every
@@ -15,7 +16,8 @@ export async function ensureWelcomeMessages(s: Services, userId: number): Promis
   const db = s.db.kysely;
   const done = await db.selectFrom('message_inits').select('user_id').where('user_id', '=', userId).executeTakeFirst();
   if (done) return;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(s, async (tx) => {
+    const trx = tx.db.kysely;
     const res = await trx
       .insertInto('message_inits')
       .values({ user_id: userId, created_at: now })

@@ -4,6 +4,7 @@
  * catalogue itself. Money is fen; genus '' = every subject, category '' = the whole genus.
  */
 import { z } from 'zod';
+import { OWNED_KINDS } from '../../../protocol/owned-content';
 import { text, textList } from '../fields';
 import { type ContentDir, readJson } from '../files';
 
@@ -39,7 +40,7 @@ const vip = z.strictObject({
 });
 
 const promotion = z.strictObject({
-  sells: z.strictObject({ kind: z.enum(['course', 'ebook', 'question_bank']), name: text(), category: text() }),
+  sells: z.strictObject({ kind: z.enum(OWNED_KINDS), name: text(), category: text() }),
   name: text(),
   price: fen,
   is_top: flag,

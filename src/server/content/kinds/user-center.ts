@@ -3,6 +3,7 @@
  * demo/user-center/vip-types.json (membership kinds; `genus_name` '' for all subjects) and demo-accounts.json.
  */
 import { z } from 'zod';
+import { OWNED_KINDS } from '../../../protocol/owned-content';
 import { text, textList } from '../fields';
 import { type ContentDir, readJson } from '../files';
 
@@ -24,7 +25,7 @@ const vipType = z.strictObject({
   genus_name: z.string(),
   sort: z.int(),
   /** Kinds of paid content the membership opens without an order (within the type's genus). */
-  opens: z.array(z.enum(['course', 'ebook', 'question_bank'])),
+  opens: z.array(z.enum(OWNED_KINDS)),
 });
 
 /**
