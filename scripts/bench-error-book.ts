@@ -16,7 +16,7 @@ import pg from 'pg';
 import type { AnyEndpoint } from '../src/contract/endpoint';
 import { HOST_PREFIX } from '../src/contract/endpoint';
 import type { Envelope } from '../src/contract/envelope';
-import { errorCount, errorList } from '../src/contract/question';
+import { errorCount, errorList } from '../src/contract/questions';
 import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../src/protocol/keys';
 import { computeSign } from '../src/protocol/sign';
 import { loginByMobile } from '../src/server/areas/accounts/sessions';

@@ -15,7 +15,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { REFUND_STATUS_LABELS, REFUND_STATUSES, type RefundStatus } from '../../src/contract/refund';
+import { REFUND_STATUS_LABELS, REFUND_STATUSES, type RefundStatus } from '../../src/contract/refunds';
 import { approveRefund, listRefunds, rejectRefund, retryRefund } from '../../src/server/areas/refunds/refund-review';
 import { HOLD_REASONS, type RefundRow, type RefundServices } from '../../src/server/areas/refunds/refund-rows';
 import { loadConfig } from '../../src/server/config';

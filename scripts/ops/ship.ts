@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { TRACKING_STATE_LABELS } from '../../src/contract/tracking';
+import { TRACKING_STATE_LABELS } from '../../src/contract/shipping';
 import { type ShipMode, shipItem, shipmentsOf, unshippedItems } from '../../src/server/areas/shipping/order-shipping';
 import { parcelOf } from '../../src/server/areas/shipping/order-tracking';
 import { loadConfig } from '../../src/server/config';

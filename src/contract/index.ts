@@ -1,21 +1,22 @@
-import * as address from './address';
+import * as auth from './accounts';
+import * as binding from './accounts-binding';
+import * as address from './addresses';
 import * as articles from './articles';
-import * as auth from './auth';
-import * as binding from './binding';
-import * as circle from './circle';
-import * as course from './course';
-import * as ebook from './ebook';
+import * as goods from './catalog';
+import * as circle from './circles';
+import * as politics from './circles-politics';
+import * as course from './courses';
+import * as ebook from './ebooks';
 import type { AnyEndpoint } from './endpoint';
 import * as framework from './framework';
-import * as genus from './genus';
-import * as goods from './goods';
-import * as order from './order';
+import * as order from './orders';
 import * as pages from './pages';
-import * as politics from './politics';
-import * as question from './question';
+import * as question from './questions';
 import * as study from './study';
-import * as user from './user';
-import * as userCenter from './user-center';
+import * as genus from './study-genus';
+import * as subjects from './subjects';
+import * as user from './users';
+import * as userCenter from './users-center';
 import * as vip from './vip';
 
 export * from './endpoint';
@@ -36,6 +37,7 @@ export {
   politics,
   question,
   study,
+  subjects,
   user,
   userCenter,
   vip,
@@ -56,6 +58,7 @@ function collect(...areas: Record<string, unknown>[]): AnyEndpoint[] {
 /** Every declared endpoint. The server registers a route for each; a test fails if one lacks a handler. */
 export const allEndpoints: readonly AnyEndpoint[] = collect(
   framework,
+  subjects,
   genus,
   auth,
   user,

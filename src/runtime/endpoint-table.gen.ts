@@ -72,8 +72,8 @@ export interface EndpointTypes {
   'framework.top_level_districts': typeof contract.framework.topLevelDistricts;
   'genus.banner': typeof contract.genus.bannerList;
   'genus.banner_detail': typeof contract.genus.bannerDetailEndpoint;
-  'genus.category': typeof contract.genus.categoryList;
-  'genus.genus': typeof contract.genus.genusList;
+  'genus.category': typeof contract.subjects.categoryList;
+  'genus.genus': typeof contract.subjects.genusList;
   'genus.home_page': typeof contract.genus.homePage;
   'genus.home_page_news': typeof contract.genus.homePageNews;
   'genus.hot_word': typeof contract.genus.hotWordList;

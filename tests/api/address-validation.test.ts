@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as api from '../../src/contract/address';
+import * as api from '../../src/contract/addresses';
 import { CODE } from '../../src/contract/envelope';
 import { request } from '../support/api-client';
 import { countRows, expectRefused } from '../support/flows';

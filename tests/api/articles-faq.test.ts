@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaqItem, QaItem } from '../../src/contract/articles';
 import * as articles from '../../src/contract/articles';
 import { CODE } from '../../src/contract/envelope';
-import * as genus from '../../src/contract/genus';
+import * as subjects from '../../src/contract/subjects';
 import { request } from '../support/api-client';
 import { articleTableCounts, readAll } from '../support/articles-flows';
 import { expectRefused } from '../support/flows';
@@ -23,13 +23,13 @@ describe.each(databases())('%s', (kind) => {
 
   beforeAll(async () => {
     s = await startTestServer(kind);
-    const genera = (await request(s.url, genus.genusList, {})).body.data;
+    const genera = (await request(s.url, subjects.genusList, {})).body.data;
     const [first, second] = genera;
     if (!first || !second) throw new Error('the seed should have at least two genera');
     genusId = first.id;
     otherGenusId = second.id;
-    categoryIds = (await request(s.url, genus.categoryList, { genus_id: first.id })).body.data.map((c) => c.id);
-    const theirs = (await request(s.url, genus.categoryList, { genus_id: second.id })).body.data;
+    categoryIds = (await request(s.url, subjects.categoryList, { genus_id: first.id })).body.data.map((c) => c.id);
+    const theirs = (await request(s.url, subjects.categoryList, { genus_id: second.id })).body.data;
     foreignCategoryId = theirs[0]?.id ?? 0;
     genusFaq = await readAll(s, articles.faqList, { genus_id: genusId }, 'limit');
     allQa = await readAll(s, articles.answerQuestionList, {}, 'limit');
@@ -38,7 +38,7 @@ describe.each(databases())('%s', (kind) => {
 
   describe('faq list', () => {
     it('every genus has at least 25 FAQ of its own across 2 types, plus the shared type-3 ones', async () => {
-      const genera = (await request(s.url, genus.genusList, {})).body.data;
+      const genera = (await request(s.url, subjects.genusList, {})).body.data;
       for (const g of genera) {
         const list = await readAll(s, articles.faqList, { genus_id: g.id }, 'limit');
         const own = list.filter((f) => f.genus_id === g.id);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/auth';
-import * as binding from '../../src/contract/binding';
+import * as auth from '../../src/contract/accounts';
+import * as binding from '../../src/contract/accounts-binding';
 import { CODE } from '../../src/contract/envelope';
-import * as user from '../../src/contract/user';
+import * as user from '../../src/contract/users';
 import { request } from '../support/api-client';
 import { bindCode, wechatOnlyUser } from '../support/binding-flows';
 import { countRows, ensureChinaDayLeft, expectRefused, freshMobile, inboxSize, lastCode, loginAs, sendCode } from '../support/flows';

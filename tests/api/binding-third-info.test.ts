@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/auth';
-import * as binding from '../../src/contract/binding';
+import * as auth from '../../src/contract/accounts';
+import * as binding from '../../src/contract/accounts-binding';
 import { CODE } from '../../src/contract/envelope';
 import { MAX_ID } from '../../src/contract/fields';
 import { request } from '../support/api-client';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as circle from '../../src/contract/circle';
+import * as circle from '../../src/contract/circles';
+import * as politics from '../../src/contract/circles-politics';
 import { CODE } from '../../src/contract/envelope';
-import * as politics from '../../src/contract/politics';
 import { request } from '../support/api-client';
 import { countRows, expectRefused } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_PREFIX } from '../../src/contract/endpoint';
-import { news } from '../../src/contract/genus';
+import { news } from '../../src/contract/study-genus';
 import { DEFAULT_SIGN_KEY } from '../../src/protocol/keys';
 import { computeSign } from '../../src/protocol/sign';
 import { databases, startTestServer, type TestServer } from '../support/test-server';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as course from '../../src/contract/course';
+import * as course from '../../src/contract/courses';
 import { CODE } from '../../src/contract/envelope';
 import { request } from '../support/api-client';
 import { countRows, expectRefused, loginAs } from '../support/flows';
@@ -371,7 +371,7 @@ describe.each(databases())('%s', (kind) => {
     });
 
     it('the user home counts the user’s courses', async () => {
-      const { userStatistics } = await import('../../src/contract/user-center');
+      const { userStatistics } = await import('../../src/contract/users-center');
       const st = (await request(s.url, userStatistics, {}, { token: owner.token })).body.data;
       expect(st.course_count).toBeGreaterThanOrEqual(5);
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as ebook from '../../src/contract/ebook';
+import * as ebook from '../../src/contract/ebooks';
 import { CODE } from '../../src/contract/envelope';
 import { request } from '../support/api-client';
 import { countRows, expectRefused, loginAs } from '../support/flows';

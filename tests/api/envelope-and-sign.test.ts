@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/auth';
+import * as auth from '../../src/contract/accounts';
 import { CODE } from '../../src/contract/envelope';
 import * as framework from '../../src/contract/framework';
-import * as genus from '../../src/contract/genus';
+import * as genus from '../../src/contract/study-genus';
+import * as subjects from '../../src/contract/subjects';
 import { DEFAULT_SIGN_KEY } from '../../src/protocol/keys';
 import { computeSign } from '../../src/protocol/sign';
 import { request } from '../support/api-client';
@@ -27,7 +28,7 @@ describe.each(databases())('%s', (kind) => {
 
   describe('envelope', () => {
     it('wraps a success as {status 0, msg ok, code 0, data}', async () => {
-      const res = await request(s.url, genus.genusList, {});
+      const res = await request(s.url, subjects.genusList, {});
       expectEnvelope(res.body);
       expect(res.http).toBe(200);
       expect(res.body).toMatchObject({ status: 0, msg: 'ok', code: 0 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../src/contract/envelope';
-import type { NewsItem } from '../../src/contract/genus';
-import * as genus from '../../src/contract/genus';
+import type { NewsItem } from '../../src/contract/study-genus';
+import * as genus from '../../src/contract/study-genus';
+import * as subjects from '../../src/contract/subjects';
 import { request } from '../support/api-client';
 import { expectRefused } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
@@ -20,11 +21,11 @@ describe.each(databases())('%s', (kind) => {
 
   beforeAll(async () => {
     s = await startTestServer(kind);
-    const genera = (await request(s.url, genus.genusList, {})).body.data;
+    const genera = (await request(s.url, subjects.genusList, {})).body.data;
     const [first, second] = genera;
     if (!first || !second) throw new Error('the seed should have at least two genera');
-    const mine = (await request(s.url, genus.categoryList, { genus_id: first.id })).body.data;
-    const theirs = (await request(s.url, genus.categoryList, { genus_id: second.id })).body.data;
+    const mine = (await request(s.url, subjects.categoryList, { genus_id: first.id })).body.data;
+    const theirs = (await request(s.url, subjects.categoryList, { genus_id: second.id })).body.data;
     if (!mine[0] || !theirs[0]) throw new Error('each genus should have categories');
     subject = { genus_id: first.id, category_id: mine[0].id };
     foreignCategoryId = theirs[0].id;
@@ -40,7 +41,7 @@ describe.each(databases())('%s', (kind) => {
   const newsPage = (offset: number, count?: number) => request(s.url, genus.news, { ...subject, offset, count });
 
   it('lists the genera', async () => {
-    const list = (await request(s.url, genus.genusList, {})).body.data;
+    const list = (await request(s.url, subjects.genusList, {})).body.data;
     expect(list.length).toBeGreaterThan(1);
     expect(new Set(list.map((g) => g.id)).size).toBe(list.length);
     for (const g of list) expect(g.name.length).toBeGreaterThan(0);
@@ -48,17 +49,17 @@ describe.each(databases())('%s', (kind) => {
 
   describe('category', () => {
     it('lists only the categories of the genus asked for', async () => {
-      const res = await request(s.url, genus.categoryList, { genus_id: subject.genus_id });
+      const res = await request(s.url, subjects.categoryList, { genus_id: subject.genus_id });
       expect(res.body.data.length).toBeGreaterThan(0);
       expect(res.body.data.every((c) => c.genus_id === subject.genus_id && c.name.length > 0)).toBe(true);
       expect(res.body.data.map((c) => c.id)).not.toContain(foreignCategoryId);
     });
 
     it('refuses a missing or bad genus_id naming it, and answers 404 for an unknown one', async () => {
-      expectRefused(await request(s.url, genus.categoryList, {}), 400, CODE.badInput, '缺少参数 genus_id');
-      expectRefused(await request(s.url, genus.categoryList, { genus_id: 'x' }), 400, CODE.badInput, 'genus_id');
-      expectRefused(await request(s.url, genus.categoryList, { genus_id: -3 }), 400, CODE.badInput, 'genus_id');
-      expectRefused(await request(s.url, genus.categoryList, { genus_id: 99999 }), 404, CODE.notFound, '99999');
+      expectRefused(await request(s.url, subjects.categoryList, {}), 400, CODE.badInput, '缺少参数 genus_id');
+      expectRefused(await request(s.url, subjects.categoryList, { genus_id: 'x' }), 400, CODE.badInput, 'genus_id');
+      expectRefused(await request(s.url, subjects.categoryList, { genus_id: -3 }), 400, CODE.badInput, 'genus_id');
+      expectRefused(await request(s.url, subjects.categoryList, { genus_id: 99999 }), 404, CODE.notFound, '99999');
     });
   });
 

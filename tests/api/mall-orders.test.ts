@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as goods from '../../src/contract/catalog';
 import { CODE } from '../../src/contract/envelope';
-import * as goods from '../../src/contract/goods';
-import * as order from '../../src/contract/order';
-import * as question from '../../src/contract/question';
-import * as uc from '../../src/contract/user-center';
+import * as order from '../../src/contract/orders';
+import * as question from '../../src/contract/questions';
+import * as uc from '../../src/contract/users-center';
 import { markClosed, markPaid } from '../../src/server/areas/orders/order-state';
 import { closeExpiredOrders } from '../../src/server/areas/payments/payment-jobs';
 import { request } from '../support/api-client';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../src/contract/envelope';
-import * as genus from '../../src/contract/genus';
-import * as user from '../../src/contract/user';
-import * as uc from '../../src/contract/user-center';
+import * as genus from '../../src/contract/study-genus';
+import * as user from '../../src/contract/users';
+import * as uc from '../../src/contract/users-center';
 import { request } from '../support/api-client';
 import { expectRefused } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';

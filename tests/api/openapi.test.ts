@@ -3,12 +3,13 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, HOST_PREFIX } from '../../src/contract';
-import * as address from '../../src/contract/address';
-import * as auth from '../../src/contract/auth';
+import * as auth from '../../src/contract/accounts';
+import * as address from '../../src/contract/addresses';
 import { CODE } from '../../src/contract/envelope';
 import * as framework from '../../src/contract/framework';
-import * as genus from '../../src/contract/genus';
-import * as user from '../../src/contract/user';
+import * as genus from '../../src/contract/study-genus';
+import * as subjects from '../../src/contract/subjects';
+import * as user from '../../src/contract/users';
 import type { Json } from '../../src/server/http/openapi';
 import { UPSTREAM_CODE } from '../../src/server/providers/oauth/wechat-oauth';
 import { request } from '../support/api-client';
@@ -66,14 +67,14 @@ describe('GET /api/openapi.json', () => {
       ['sign', 'query', false],
     ]);
     expect(opOf(user.feedback.id).op.security).toEqual([{ bearer: [] }, {}]);
-    expect(opOf(genus.genusList.id).op.parameters).toBeUndefined();
+    expect(opOf(subjects.genusList.id).op.parameters).toBeUndefined();
     expect(opOf(framework.jsSdkConfig.id).op['x-encrypted']).toBe(true);
-    expect(opOf(genus.genusList.id).op['x-encrypted']).toBe(false);
+    expect(opOf(subjects.genusList.id).op['x-encrypted']).toBe(false);
   });
 
   it('lists the refusal codes each endpoint can answer', () => {
     const codes = (id: string) => opOf(id).op['x-error-codes'];
-    expect(codes(genus.genusList.id)).toEqual([]);
+    expect(codes(subjects.genusList.id)).toEqual([]);
     expect(codes(genus.newsDetailEndpoint.id)).toEqual([CODE.badInput, CODE.badSign, CODE.notFound]);
     expect(codes(user.baseInfo.id)).toEqual([CODE.unauthorized, CODE.sessionInvalid]);
     expect(codes(auth.sendMobileCode.id)).toEqual([CODE.badInput, CODE.badSign, CODE.challengeRequired, CODE.tooMany, CODE.conflict]);
@@ -105,7 +106,7 @@ describe('GET /api/openapi.json', () => {
 
     const me = await loginAs(s, freshMobile());
     for (const [endpoint, input] of [
-      [genus.genusList, {}],
+      [subjects.genusList, {}],
       [genus.news, { genus_id: 1, category_id: 1 }],
       [user.baseInfo, {}],
       [address.addressList, {}],

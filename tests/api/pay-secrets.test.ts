@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as goods from '../../src/contract/goods';
-import * as order from '../../src/contract/order';
+import * as goods from '../../src/contract/catalog';
+import * as order from '../../src/contract/orders';
 import { NOTIFY_PATH } from '../../src/server/areas/payments/order-pay';
 import {
   loadSandboxKeys,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as goods from '../../src/contract/catalog';
 import { CODE } from '../../src/contract/envelope';
-import * as goods from '../../src/contract/goods';
-import * as order from '../../src/contract/order';
+import * as order from '../../src/contract/orders';
 import { markClosed } from '../../src/server/areas/orders/order-state';
 import { NOTIFY_PATH } from '../../src/server/areas/payments/order-pay';
 import { closeExpiredOrders, reconcilePending } from '../../src/server/areas/payments/payment-jobs';

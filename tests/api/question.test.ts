@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../src/contract/envelope';
-import * as question from '../../src/contract/question';
-import * as uc from '../../src/contract/user-center';
+import * as question from '../../src/contract/questions';
+import * as uc from '../../src/contract/users-center';
 import { type Reply, request } from '../support/api-client';
 import { expectRefused, loginAs } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';

@@ -9,9 +9,10 @@ import type { AnyEndpoint } from '../../src/contract/endpoint';
 import { HOST_PREFIX } from '../../src/contract/endpoint';
 import type { Envelope } from '../../src/contract/envelope';
 import * as framework from '../../src/contract/framework';
-import * as genus from '../../src/contract/genus';
 import * as pages from '../../src/contract/pages';
 import * as study from '../../src/contract/study';
+import * as genus from '../../src/contract/study-genus';
+import * as subjects from '../../src/contract/subjects';
 import { DEFAULT_SIGN_KEY } from '../../src/protocol/keys';
 import { computeSign } from '../../src/protocol/sign';
 import { buildApp } from '../../src/server/app';
@@ -77,8 +78,8 @@ describe.each(databases())('%s: replies served from memory', (kind) => {
 
   beforeAll(async () => {
     s = await startTestServer(kind, { config: { pagesDir: pagesDir.dir, watchPages: false } });
-    const g = first<{ id: number }>((await request(s.url, genus.genusList, {})).body.data);
-    const c = first<{ id: number }>((await request(s.url, genus.categoryList, { genus_id: g.id })).body.data);
+    const g = first<{ id: number }>((await request(s.url, subjects.genusList, {})).body.data);
+    const c = first<{ id: number }>((await request(s.url, subjects.categoryList, { genus_id: g.id })).body.data);
     subject = { genus_id: g.id, category_id: c.id };
     provinceId = ((await request(s.url, framework.topLevelDistricts, {})).body.data[1] as { id: number }).id;
   });
@@ -90,7 +91,7 @@ describe.each(databases())('%s: replies served from memory', (kind) => {
   const kinds: Kind[] = [
     {
       name: 'subjects (genera)',
-      endpoint: genus.genusList,
+      endpoint: subjects.genusList,
       input: () => ({}),
       async write(k, before) {
         const t = tag();
@@ -100,7 +101,7 @@ describe.each(databases())('%s: replies served from memory', (kind) => {
     },
     {
       name: 'categories',
-      endpoint: genus.categoryList,
+      endpoint: subjects.categoryList,
       input: () => ({ genus_id: subject.genus_id }),
       async write(k) {
         const t = tag();
@@ -300,7 +301,7 @@ describe.each(databases())('%s: replies served from memory', (kind) => {
   });
 
   it('a write that rolls back changes nothing that is served', async () => {
-    const filled = await get(s.url, genus.genusList, {});
+    const filled = await get(s.url, subjects.genusList, {});
     const t = tag();
     await expect(
       s.services.db.kysely.transaction().execute(async (trx) => {
@@ -308,30 +309,30 @@ describe.each(databases())('%s: replies served from memory', (kind) => {
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    const after = await get(s.url, genus.genusList, {});
+    const after = await get(s.url, subjects.genusList, {});
     expect(after.text).toBe(filled.text);
     expect(after.text).not.toContain(t);
     expect(after.cache).toBe('hit');
   });
 
   it('a read racing an open transaction never leaves the old value cached after the commit', async () => {
-    await get(s.url, genus.genusList, {});
+    await get(s.url, subjects.genusList, {});
     const t = tag();
     const trx = await s.services.db.kysely.startTransaction().execute();
     await trx.updateTable('genera').set({ name: t }).where('id', '=', subject.genus_id).execute();
     // Reads while the write is not committed yet: on PostgreSQL they are answered (the old value, which they may
     // cache); on SQLite they wait for the one connection. Neither may outlive the commit.
-    const during = [get(s.url, genus.genusList, {}), get(s.url, genus.genusList, {})];
+    const during = [get(s.url, subjects.genusList, {}), get(s.url, subjects.genusList, {})];
     if (kind === 'postgres') for (const r of await Promise.all(during)) expect(r.text).not.toContain(t);
     await trx.commit().execute();
     await Promise.all(during);
-    expect((await get(s.url, genus.genusList, {})).text).toContain(t);
-    expect((await get(s.url, genus.genusList, {})).text).toContain(t);
+    expect((await get(s.url, subjects.genusList, {})).text).toContain(t);
+    expect((await get(s.url, subjects.genusList, {})).text).toContain(t);
   });
 
   it('a write by another client of the database (an operator’s shell) is seen at once', async () => {
-    const filled = await get(s.url, genus.genusList, {});
-    expect((await get(s.url, genus.genusList, {})).cache).toBe('hit');
+    const filled = await get(s.url, subjects.genusList, {});
+    expect((await get(s.url, subjects.genusList, {})).cache).toBe('hit');
     const t = tag();
     const id = first<{ id: number }>(filled.data).id;
     if (kind === 'sqlite') {
@@ -345,7 +346,7 @@ describe.each(databases())('%s: replies served from memory', (kind) => {
       await other.query(`UPDATE ${schema}.genera SET name = $1 WHERE id = $2`, [t, id]);
       await other.end();
     }
-    expect((await get(s.url, genus.genusList, {})).text).toContain(t);
+    expect((await get(s.url, subjects.genusList, {})).text).toContain(t);
   });
 
   it('a logged-in reader of an optional-auth endpoint is never served the anonymous cached reply', async () => {
@@ -428,13 +429,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app servers on one PostgreS
   });
 
   it('a write through the database is served fresh by both instances', async () => {
-    await get(a.url, genus.genusList, {});
-    await get(b.url, genus.genusList, {});
+    await get(a.url, subjects.genusList, {});
+    await get(b.url, subjects.genusList, {});
     const t = tag();
-    const id = first<{ id: number }>((await get(b.url, genus.genusList, {})).data).id;
+    const id = first<{ id: number }>((await get(b.url, subjects.genusList, {})).data).id;
     await a.services.db.kysely.updateTable('genera').set({ name: t }).where('id', '=', id).execute();
-    expect((await get(b.url, genus.genusList, {})).text).toContain(t);
-    expect((await get(a.url, genus.genusList, {})).text).toContain(t);
+    expect((await get(b.url, subjects.genusList, {})).text).toContain(t);
+    expect((await get(a.url, subjects.genusList, {})).text).toContain(t);
   });
 
   it('a version read asked for after a commit sees it, even while earlier version reads are still running', async () => {
@@ -462,15 +463,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app servers on one PostgreS
   });
 
   it('reads of B racing writes on A end on the last committed value', async () => {
-    const id = first<{ id: number }>((await get(b.url, genus.genusList, {})).data).id;
+    const id = first<{ id: number }>((await get(b.url, subjects.genusList, {})).data).id;
     let last = '';
     for (let i = 0; i < 10; i++) {
       last = tag();
       const write = a.services.db.kysely.updateTable('genera').set({ name: last }).where('id', '=', id).execute();
-      const reads = Array.from({ length: 4 }, () => get(b.url, genus.genusList, {}));
+      const reads = Array.from({ length: 4 }, () => get(b.url, subjects.genusList, {}));
       await write;
       await Promise.all(reads);
-      expect((await get(b.url, genus.genusList, {})).text).toContain(last);
+      expect((await get(b.url, subjects.genusList, {})).text).toContain(last);
     }
   });
 });

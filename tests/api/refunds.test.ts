@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundsCommand } from '../../scripts/ops/refunds';
-import * as course from '../../src/contract/course';
-import * as ebook from '../../src/contract/ebook';
+import * as goods from '../../src/contract/catalog';
+import * as course from '../../src/contract/courses';
+import * as ebook from '../../src/contract/ebooks';
 import { CODE } from '../../src/contract/envelope';
-import * as goods from '../../src/contract/goods';
-import * as order from '../../src/contract/order';
-import * as question from '../../src/contract/question';
+import * as order from '../../src/contract/orders';
+import * as question from '../../src/contract/questions';
 import { NOTIFY_PATH } from '../../src/server/areas/payments/order-pay';
 import { REFUND_NOTIFY_PATH } from '../../src/server/areas/refunds/refund-rows';
 import { reconcileRefunds } from '../../src/server/areas/refunds/refund-settle';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as goods from '../../src/contract/goods';
+import * as goods from '../../src/contract/catalog';
 import { VIP_CODE_RULES } from '../../src/contract/vip';
 import { chinaDayStart, SMS_RULES } from '../../src/server/areas/accounts/sms-codes';
 import { STATE_TTL } from '../../src/server/areas/accounts/wechat-login';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/auth';
+import * as auth from '../../src/contract/accounts';
 import { CODE } from '../../src/contract/envelope';
 import { FOREIGN_RETURN_MSG } from '../../src/server/http/return-origin';
 import { SANDBOX_AUTHORIZE_PATH } from '../../src/server/providers/oauth/sandbox-oauth';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../src/contract/envelope';
-import * as user from '../../src/contract/user';
+import * as user from '../../src/contract/users';
 import { request } from '../support/api-client';
 import { expectRefused, freshMobile, loginAs } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/auth';
+import * as auth from '../../src/contract/accounts';
 import { CODE } from '../../src/contract/envelope';
 import { sms as smsText } from '../../src/i18n/zh-CN/sms';
 import { deliverCode } from '../../src/server/areas/accounts/sms-delivery';

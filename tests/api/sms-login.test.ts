@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/auth';
+import * as auth from '../../src/contract/accounts';
 import { CODE } from '../../src/contract/envelope';
-import * as user from '../../src/contract/user';
+import * as user from '../../src/contract/users';
 import { DEFAULT_SIGN_KEY } from '../../src/protocol/keys';
 import { mobileCodeToken } from '../../src/protocol/sign';
 import { request } from '../support/api-client';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as course from '../../src/contract/course';
-import * as ebook from '../../src/contract/ebook';
+import * as course from '../../src/contract/courses';
+import * as ebook from '../../src/contract/ebooks';
 import { CODE } from '../../src/contract/envelope';
-import * as genus from '../../src/contract/genus';
 import type { StrategyItem } from '../../src/contract/study';
 import * as study from '../../src/contract/study';
+import * as genus from '../../src/contract/study-genus';
 import { request } from '../support/api-client';
 import { expectRefused } from '../support/flows';
 import { allPages, isNonIncreasing, type Subject, type Subjects, seededSubjects } from '../support/study-flows';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../src/contract/envelope';
-import * as uc from '../../src/contract/user-center';
+import * as uc from '../../src/contract/users-center';
 import { MESSAGE_TEMPLATES } from '../../src/server/db/seed/areas/user-center';
 import { request } from '../support/api-client';
 import { expectRefused } from '../support/flows';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as addressApi from '../../src/contract/address';
+import * as addressApi from '../../src/contract/addresses';
 import { CODE } from '../../src/contract/envelope';
-import * as uc from '../../src/contract/user-center';
+import * as uc from '../../src/contract/users-center';
 import { request } from '../support/api-client';
 import { expectRefused } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';

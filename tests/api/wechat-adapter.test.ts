@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/auth';
+import * as auth from '../../src/contract/accounts';
 import { CODE } from '../../src/contract/envelope';
-import * as user from '../../src/contract/user';
+import * as user from '../../src/contract/users';
 import { loadConfig } from '../../src/server/config';
 import { ApiError } from '../../src/server/http/errors';
 import { UPSTREAM_CODE, WechatOauthProvider } from '../../src/server/providers/oauth/wechat-oauth';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/auth';
+import * as auth from '../../src/contract/accounts';
 import { CODE } from '../../src/contract/envelope';
 import { request } from '../support/api-client';
 import { countRows, expectRefused, freshMobile, oauthRound, sendCode } from '../support/flows';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/auth';
+import * as auth from '../../src/contract/accounts';
 import { CODE } from '../../src/contract/envelope';
-import * as user from '../../src/contract/user';
+import * as user from '../../src/contract/users';
 import { request } from '../support/api-client';
 import { authTableCounts, countRows, expectRefused, freshMobile, loginAs, oauthRound, sendCode } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as course from '../../src/contract/course';
+import * as course from '../../src/contract/courses';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';

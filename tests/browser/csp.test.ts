@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/auth';
-import * as course from '../../src/contract/course';
-import * as ebook from '../../src/contract/ebook';
-import * as question from '../../src/contract/question';
+import * as auth from '../../src/contract/accounts';
+import * as course from '../../src/contract/courses';
+import * as ebook from '../../src/contract/ebooks';
+import * as question from '../../src/contract/questions';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';
 import { browserSuite, phoneContext } from '../support/browser';

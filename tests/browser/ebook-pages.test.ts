@@ -5,8 +5,8 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as ebook from '../../src/contract/ebook';
-import * as userCenter from '../../src/contract/user-center';
+import * as ebook from '../../src/contract/ebooks';
+import * as userCenter from '../../src/contract/users-center';
 import { charCount } from '../../src/format/ebook';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as ebook from '../../src/contract/ebook';
+import * as ebook from '../../src/contract/ebooks';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';
 import { signedInAs } from '../support/login-form';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as goods from '../../src/contract/goods';
-import * as order from '../../src/contract/order';
+import * as goods from '../../src/contract/catalog';
+import * as order from '../../src/contract/orders';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { shipItem } from '../../src/server/areas/shipping/order-shipping';
 import type { TrackingProvider } from '../../src/server/providers/tracking/types';

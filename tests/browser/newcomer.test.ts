@@ -1,7 +1,7 @@
 import type { Page, Request, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pageConfig } from '../../src/contract/pages';
-import { logout } from '../../src/contract/user';
+import { logout } from '../../src/contract/users';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as goods from '../../src/contract/goods';
-import * as order from '../../src/contract/order';
+import * as goods from '../../src/contract/catalog';
+import * as order from '../../src/contract/orders';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';

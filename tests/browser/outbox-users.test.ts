@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as ebook from '../../src/contract/ebook';
-import * as question from '../../src/contract/question';
+import * as ebook from '../../src/contract/ebooks';
+import * as question from '../../src/contract/questions';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';

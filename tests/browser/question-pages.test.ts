@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as q from '../../src/contract/question';
+import * as q from '../../src/contract/questions';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';
 import { browserSuite, phoneContext } from '../support/browser';

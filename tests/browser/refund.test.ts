@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as course from '../../src/contract/course';
-import * as goods from '../../src/contract/goods';
-import * as order from '../../src/contract/order';
+import * as goods from '../../src/contract/catalog';
+import * as course from '../../src/contract/courses';
+import * as order from '../../src/contract/orders';
 import { money } from '../../src/format/time';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { rejectRefund } from '../../src/server/areas/refunds/refund-review';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { logout } from '../../src/contract/user';
+import { logout } from '../../src/contract/users';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import * as auth from '../../src/contract/auth';
-import * as binding from '../../src/contract/binding';
+import * as auth from '../../src/contract/accounts';
+import * as binding from '../../src/contract/accounts-binding';
 import { request } from './api-client';
 import { lastCode, oauthRound } from './flows';
 import type { TestServer } from './test-server';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import * as auth from '../../src/contract/auth';
+import * as auth from '../../src/contract/accounts';
 import type { Envelope } from '../../src/contract/envelope';
 import { chinaDayStart } from '../../src/server/areas/accounts/sms-codes';
 import type { Database } from '../../src/server/db/schema';

@@ -1,4 +1,4 @@
-import * as auth from '../../src/contract/auth';
+import * as auth from '../../src/contract/accounts';
 import { type AnyEndpoint, HOST_PREFIX, type InputOf, type OutputOf } from '../../src/contract/endpoint';
 import type { Envelope } from '../../src/contract/envelope';
 import { computeSign } from '../../src/protocol/sign';

@@ -1,6 +1,6 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import * as auth from '../../src/contract/auth';
+import * as auth from '../../src/contract/accounts';
 import { request } from './api-client';
 
 /** A challenge from the server, solved the way the widget does it, as the `altcha` payload of a send. */

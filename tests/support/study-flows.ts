@@ -1,4 +1,4 @@
-import * as genus from '../../src/contract/genus';
+import * as subjects from '../../src/contract/subjects';
 import { request } from './api-client';
 import type { TestServer } from './test-server';
 
@@ -18,10 +18,10 @@ export interface Subjects {
 
 /** Three seeded subjects: two categories of one genus and one of another genus. */
 export async function seededSubjects(s: TestServer): Promise<Subjects> {
-  const [first, second] = (await request(s.url, genus.genusList, {})).body.data;
+  const [first, second] = (await request(s.url, subjects.genusList, {})).body.data;
   if (!first || !second) throw new Error('the seed should have at least two genera');
-  const mine = (await request(s.url, genus.categoryList, { genus_id: first.id })).body.data;
-  const theirs = (await request(s.url, genus.categoryList, { genus_id: second.id })).body.data;
+  const mine = (await request(s.url, subjects.categoryList, { genus_id: first.id })).body.data;
+  const theirs = (await request(s.url, subjects.categoryList, { genus_id: second.id })).body.data;
   if (!mine[0] || !mine[1] || !theirs[0]) throw new Error('genera should have categories');
   return {
     mine: { genus_id: first.id, category_id: mine[0].id },

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import * as addressApi from '../../src/contract/address';
+import * as addressApi from '../../src/contract/addresses';
 import * as framework from '../../src/contract/framework';
 import { request } from './api-client';
 import { freshMobile, loginAs } from './flows';

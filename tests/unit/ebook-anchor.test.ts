@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ANCHOR_PREVIEW_LENGTH, DEFAULT_FONT_SIZE } from '../../src/contract/ebook';
+import { ANCHOR_PREVIEW_LENGTH, DEFAULT_FONT_SIZE } from '../../src/contract/ebooks';
 import { clampPlace, comparePlaces, fractionAt, PREVIEW_LENGTH, previewAt } from '../../src/protocol/anchor';
 import { splitSpans } from '../../src/server/content/kinds/ebooks';
 

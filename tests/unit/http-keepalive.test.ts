@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCall } from '../../src/api/client';
 import { createHttp, type FetchLike, type HttpHooks } from '../../src/api/http';
-import { progressReport } from '../../src/contract/course';
+import { progressReport } from '../../src/contract/courses';
 import { computeSign } from '../../src/protocol/sign';
 
 function setup() {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCall } from '../../src/api/client';
 import { createHttp, type FetchLike, type HttpHooks } from '../../src/api/http';
-import { genusList, news } from '../../src/contract/genus';
+import { news } from '../../src/contract/study-genus';
+import { genusList } from '../../src/contract/subjects';
 import { encryptJson } from '../../src/protocol/cipher';
 import { computeSign } from '../../src/protocol/sign';
 

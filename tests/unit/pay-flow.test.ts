@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { POLL_INTERVAL_MS, POLL_TRIES, payH5, payJsapi, pollPaid, withFromPay } from '../../src/app/pay/pay-flow';
-import type { JsapiPayParamsView } from '../../src/contract/order';
+import type { JsapiPayParamsView } from '../../src/contract/orders';
 import { pay as t } from '../../src/i18n/zh-CN/pay';
 import { applyWxConfig, SDK_CONFIG_TTL_MS, sdkConfigFor, signUrl, waitForBridge } from '../../src/platform/wechat/jssdk';
 import { bridgeResult, invokeBrandPay } from '../../src/platform/wechat/pay';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { h5Pay } from '../../src/contract/order';
+import { h5Pay } from '../../src/contract/orders';
 import { safeReturnPath } from '../../src/modules/mobile-login/MobileLogin';
 import { sameSitePath as afterForm } from '../../src/modules/shared/sms-code-form';
 import { sameSitePath as afterOauth } from '../../src/platform/wechat/oauth-flow';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRACKING_STATE_LABELS, TRACKING_STATES } from '../../src/contract/tracking';
+import { TRACKING_STATE_LABELS, TRACKING_STATES } from '../../src/contract/shipping';
 import { normalizeTrackingNo, TRACKING_NO_RE } from '../../src/server/areas/shipping/order-shipping';
 import { trackingFrom } from '../../src/server/config-tracking';
 import { CARRIERS, carrierOf } from '../../src/server/providers/tracking/carriers';

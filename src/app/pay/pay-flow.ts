@@ -8,7 +8,7 @@
  * 4. Timeout → 请稍后刷新页面查看支付结果; a failed poll → 服务器繁忙，请稍后再试.
  * 5. Cancel → 支付已取消; fail → 未知错误. The bridge not ready → 微信支付加载失败.
  */
-import type { JsapiPayParamsView } from '../../contract/order';
+import type { JsapiPayParamsView } from '../../contract/orders';
 import { pay as t } from '../../i18n/zh-CN/pay';
 import type { BridgePayResult } from '../../platform/wechat/pay';
 import type { CallReply, PayOutcome } from '../../runtime/env';

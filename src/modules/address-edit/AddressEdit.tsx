@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { ADDRESS_RULES } from '../../contract/address';
+import { ADDRESS_RULES } from '../../contract/addresses';
 import type { BlockProps, Env } from '../../runtime/block-api';
 import { loadErrorText } from '../shared/load-error';
 import { type AddressForm, checkForm, emptyForm, formFromAddress, toInput } from './address-form';

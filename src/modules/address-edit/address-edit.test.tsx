@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import type { Address } from '../../contract/address';
+import type { Address } from '../../contract/addresses';
 import AddressEdit, { addressIdOf, returnPath, saveForm } from './AddressEdit';
 import {
   type AddressForm,

@@ -1,4 +1,4 @@
-import { ADDRESS_RULES, type Address } from '../../contract/address';
+import { ADDRESS_RULES, type Address } from '../../contract/addresses';
 import type { District } from '../../contract/fields';
 import { MOBILE_RE } from '../../contract/fields';
 import { address } from '../../i18n/zh-CN/address';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ADDRESS_RULES, type Address } from '../../contract/address';
+import { ADDRESS_RULES, type Address } from '../../contract/addresses';
 import { type BlockProps, type CallReply, type Env, Link } from '../../runtime/block-api';
 import type { AddressListProps } from './props.gen';
 import './address-list.css';

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import type { Address } from '../../contract/address';
+import type { Address } from '../../contract/addresses';
 import AddressList, { addAddress, defaultBody, makeDefault, maskMobile, removeAfterConfirm } from './AddressList';
 
 const A: Address = {

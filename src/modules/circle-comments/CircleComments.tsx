@@ -1,5 +1,5 @@
 import { type FormEvent, type Ref, useCallback, useEffect, useRef, useState } from 'react';
-import { CIRCLE_RULES, type CircleComment, type CircleReply } from '../../contract/circle';
+import { CIRCLE_RULES, type CircleComment, type CircleReply } from '../../contract/circles';
 import { relativeTime } from '../../format/time';
 import { type BlockProps, useCurrentPath } from '../../runtime/block-api';
 import {

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import type { CircleComment, CircleReply } from '../../contract/circle';
+import type { CircleComment, CircleReply } from '../../contract/circles';
 import CircleComments, { CommentItem } from './CircleComments';
 import { addedReply, idOf, loginPath, mergeById, pathWithQuery, post, unfoldLabel, withReplies } from './comments';
 

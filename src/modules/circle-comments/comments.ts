@@ -1,5 +1,5 @@
 /** The comment list's rules, apart from React: loading pages, merging replies, posting. */
-import type { CircleComment, CircleReply } from '../../contract/circle';
+import type { CircleComment, CircleReply } from '../../contract/circles';
 import { circleComments } from '../../i18n/zh-CN/circle-comments';
 import type { Env } from '../../runtime/block-api';
 

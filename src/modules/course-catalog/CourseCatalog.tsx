@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CatalogVideo } from '../../contract/course';
+import type { CatalogVideo } from '../../contract/courses';
 import { clock } from '../../format/course';
 import type { BlockProps, Env, OutputOfId, PageApi } from '../../runtime/block-api';
 import { ClockIcon, LockIcon, NowPlayingIcon, PlayCircleIcon } from '../../runtime/icons';

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { fakePage } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import type { CatalogVideo } from '../../contract/course';
+import type { CatalogVideo } from '../../contract/courses';
 import { CatalogView, pickVideo, summary, videoMark } from './CourseCatalog';
 
 const video = (id: number, over: Partial<CatalogVideo> = {}): CatalogVideo => ({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CourseItem, CourseProgress } from '../../contract/course';
+import type { CourseItem, CourseProgress } from '../../contract/courses';
 import type { BlockProps, Env } from '../../runtime/block-api';
 import type { CourseChildrenProps } from './props.gen';
 import './course-children.css';

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import type { CourseItem, CourseProgress } from '../../contract/course';
+import type { CourseItem, CourseProgress } from '../../contract/courses';
 import CourseChildren, { loadChildren } from './CourseChildren';
 
 const child = (id: number, name: string) => ({ id, name }) as CourseItem;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import { DEFAULT_FONT_SIZE as CONTRACT_FONT_SIZE } from '../../contract/ebook';
+import { DEFAULT_FONT_SIZE as CONTRACT_FONT_SIZE } from '../../contract/ebooks';
 import { ReaderController } from './controller';
 import {
   clampFont,

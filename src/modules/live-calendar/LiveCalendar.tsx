@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { LiveSession } from '../../contract/course';
+import type { LiveSession } from '../../contract/courses';
 import { liveClockTime, liveStatusText } from '../../format/course';
 import { type BlockProps, type Env, Link, useCurrentPath } from '../../runtime/block-api';
 import { BellIcon, CheckIcon, ChevronIcon, PlayIcon } from '../../runtime/icons';

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import type { LiveSession } from '../../contract/course';
+import type { LiveSession } from '../../contract/courses';
 import {
   chinaDayOf,
   chinaToday,

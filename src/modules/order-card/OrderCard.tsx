@@ -1,4 +1,4 @@
-import type { OrderView } from '../../contract/order';
+import type { OrderView } from '../../contract/orders';
 import { chinaDateTime } from '../../format/order';
 import { money } from '../../format/time';
 import { order as t } from '../../i18n/zh-CN/order';

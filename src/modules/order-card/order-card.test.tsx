@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
-import type { OrderView } from '../../contract/order';
+import type { OrderView } from '../../contract/orders';
 import OrderCard from './OrderCard';
 
 const order: OrderView = {

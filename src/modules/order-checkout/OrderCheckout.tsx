@@ -1,7 +1,7 @@
 /** `order-checkout`: the goods of the route with server prices, the address (physical goods), quantities, remark and 提交订单. */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Address } from '../../contract/address';
-import { ORDER_RULES } from '../../contract/goods';
+import type { Address } from '../../contract/addresses';
+import { ORDER_RULES } from '../../contract/catalog';
 import { money } from '../../format/time';
 import { orderCheckout as t } from '../../i18n/zh-CN/order-checkout';
 import { type BlockProps, Link, useCurrentPath } from '../../runtime/block-api';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GoodsItem } from '../../contract/goods';
+import type { GoodsItem } from '../../contract/catalog';
 import { orderCheckout as t } from '../../i18n/zh-CN/order-checkout';
 import { clockSkew, clockText, secondsLeft } from '../order-result/countdown';
 import {

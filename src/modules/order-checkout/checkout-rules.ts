@@ -1,6 +1,6 @@
 /** Pure rules of the checkout screen: which goods, how many, what it costs, what is sent. No React, no network. */
-import type { Address } from '../../contract/address';
-import { type GoodsItem, ORDER_RULES } from '../../contract/goods';
+import type { Address } from '../../contract/addresses';
+import { type GoodsItem, ORDER_RULES } from '../../contract/catalog';
 import { money } from '../../format/time';
 import { isOwnedKind } from '../../protocol/owned-content';
 

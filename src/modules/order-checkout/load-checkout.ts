@@ -1,6 +1,6 @@
 /** Loads what the checkout shows: every good of the route (server prices) and, when one needs delivery, the addresses. */
-import type { Address } from '../../contract/address';
-import type { GoodsItem } from '../../contract/goods';
+import type { Address } from '../../contract/addresses';
+import type { GoodsItem } from '../../contract/catalog';
 import type { Env } from '../../runtime/block-api';
 import { needsAddress } from './checkout-rules';
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import type { OrderItem, OrderView } from '../../contract/order';
+import type { OrderItem, OrderView } from '../../contract/orders';
 import { chinaDateTime, countdownText, remainingSeconds } from '../../format/order';
 import { money } from '../../format/time';
 import { i18n } from '../../i18n';

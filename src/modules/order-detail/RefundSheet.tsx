@@ -4,8 +4,8 @@
  * optional note → `order.apply_refund`; the server's message is shown when it refuses.
  */
 import { useState } from 'react';
-import type { OrderItem } from '../../contract/order';
-import { REFUND_REASON_MAX, REFUND_REASONS } from '../../contract/refund';
+import type { OrderItem } from '../../contract/orders';
+import { REFUND_REASON_MAX, REFUND_REASONS } from '../../contract/refunds';
 import { money } from '../../format/time';
 import { orderRefund as t } from '../../i18n/zh-CN/order';
 import type { Env } from '../../runtime/block-api';

@@ -1,7 +1,7 @@
 /** `order-logistics`: the parcels of one physical order item — state, carrier, tracking number, timeline of events. */
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import type { OrderItem, OrderView } from '../../contract/order';
-import type { ParcelView } from '../../contract/tracking';
+import type { OrderItem, OrderView } from '../../contract/orders';
+import type { ParcelView } from '../../contract/shipping';
 import { chinaDateTime } from '../../format/order';
 import { i18n } from '../../i18n';
 import { orderLogistics as t } from '../../i18n/zh-CN/order-logistics';

@@ -1,6 +1,6 @@
 /** `order-result`: 购买成功 with 去学习, 订单已提交，待支付 with the count-down, or 订单已关闭 (spec §9 labels). */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ORDER_STATUS_LABELS, type OrderView } from '../../contract/order';
+import { ORDER_STATUS_LABELS, type OrderView } from '../../contract/orders';
 import { money } from '../../format/time';
 import { orderCheckout as t } from '../../i18n/zh-CN/order-checkout';
 import { pay as tp } from '../../i18n/zh-CN/pay';

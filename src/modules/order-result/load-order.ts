@@ -1,5 +1,5 @@
 /** The order the result page shows: by id, or without one the caller's latest (order.list count 1). */
-import type { OrderView } from '../../contract/order';
+import type { OrderView } from '../../contract/orders';
 import type { Env } from '../../runtime/block-api';
 
 export type OrderLoad =

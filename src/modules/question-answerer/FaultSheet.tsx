@@ -1,6 +1,6 @@
 /** 纠错: one of the fixed reasons and an optional note (≤ 200 characters) → question.report; thanks on success. */
 import { useState } from 'react';
-import { REPORT_REASONS } from '../../contract/question-practice';
+import { REPORT_REASONS } from '../../contract/questions-practice';
 import { questionAnswerer } from '../../i18n/zh-CN/question-answerer';
 import type { Env } from '../../runtime/block-api';
 import { BottomSheet } from '../shared/bottom-sheet/BottomSheet';

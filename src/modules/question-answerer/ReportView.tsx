@@ -4,7 +4,7 @@
  * analysis. 重新练习 clears the records (route …/reset), 返回题库 goes to the bank.
  */
 import { useState } from 'react';
-import type { BankReport, QuestionItem } from '../../contract/question-shapes';
+import type { BankReport, QuestionItem } from '../../contract/questions-shapes';
 import { duration } from '../../format/time';
 import { questionAnswerer } from '../../i18n/zh-CN/question-answerer';
 import { normaliseAnswer } from '../shared/question-card/answer-value';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import type { AnswerResult, QuestionItem } from '../../contract/question-shapes';
+import type { AnswerResult, QuestionItem } from '../../contract/questions-shapes';
 import type { CallReply } from '../../runtime/block-api';
 import { AnswererController, AUTO_ADVANCE_MS } from './controller';
 import { keepPlace } from './device';

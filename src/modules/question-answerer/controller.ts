@@ -3,7 +3,7 @@
  * the exam state), answering (queued on the device first), navigation, marks, 收藏, the exam's timer and hand-in.
  * A plain class with subscribe/getState (read through useSyncExternalStore), so it is tested without a DOM.
  */
-import type { BankReport, ChildBank, QuestionItem } from '../../contract/question-shapes';
+import type { BankReport, ChildBank, QuestionItem } from '../../contract/questions-shapes';
 import { questionAnswerer } from '../../i18n/zh-CN/question-answerer';
 import { type Env, newClientId } from '../../runtime/block-api';
 import { hasAnswer, isAnswerComplete } from '../shared/question-card/answer-value';

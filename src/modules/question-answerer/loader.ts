@@ -3,8 +3,8 @@
  * records (verdicts restored) and `question.last`, for a paper the exam state. Answers still in the outbox win over
  * what the server has. Keys and analyses of a paper are never asked for before it is handed in.
  */
-import type { ExamState } from '../../contract/question-practice';
-import type { QuestionItem } from '../../contract/question-shapes';
+import type { ExamState } from '../../contract/questions-practice';
+import type { QuestionItem } from '../../contract/questions-shapes';
 import type { Env } from '../../runtime/block-api';
 import { loadErrorText } from '../shared/load-error';
 import { normaliseAnswer } from '../shared/question-card/answer-value';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuestionItem } from '../../contract/question-shapes';
+import type { QuestionItem } from '../../contract/questions-shapes';
 import { answeredCount, clock, clockOffset, durationSeconds, resumeIndex, secondsLeft, sheetCells, unansweredCount } from './model';
 import { swipeDirection } from './swipe';
 

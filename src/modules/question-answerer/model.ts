@@ -2,7 +2,7 @@
  * The answering module's pure rules, no React and no calls: the answer sheet's statuses, where to resume, the exam
  * count-down from the server's clock, durations. Unit-tested in model.test.ts.
  */
-import type { BankReport, QuestionItem, ReviewItem } from '../../contract/question-shapes';
+import type { BankReport, QuestionItem, ReviewItem } from '../../contract/questions-shapes';
 import { hasAnswer } from '../shared/question-card/answer-value';
 import type { AnswerValue, QuestionResult } from '../shared/question-card/QuestionCard';
 

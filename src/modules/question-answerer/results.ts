@@ -1,5 +1,5 @@
 /** Verdicts as the question card shows them, from an answer's reply or from a stored record. */
-import type { AnswerResult, QuestionItem } from '../../contract/question-shapes';
+import type { AnswerResult, QuestionItem } from '../../contract/questions-shapes';
 import { normaliseAnswer } from '../shared/question-card/answer-value';
 import type { QuestionResult } from '../shared/question-card/QuestionCard';
 

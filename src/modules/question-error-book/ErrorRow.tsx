@@ -1,4 +1,4 @@
-import type { ErrorItem } from '../../contract/question';
+import type { ErrorItem } from '../../contract/questions';
 import { relativeTime } from '../../format/time';
 import { questionCard } from '../../i18n/zh-CN/question-card';
 import { questionErrorBook } from '../../i18n/zh-CN/question-error-book';

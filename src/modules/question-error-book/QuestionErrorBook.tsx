@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ErrorItem } from '../../contract/question';
+import type { ErrorItem } from '../../contract/questions';
 import { dueText } from '../../format/due-date';
 import type { BlockProps } from '../../runtime/block-api';
 import {

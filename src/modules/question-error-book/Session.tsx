@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ErrorItem } from '../../contract/question';
+import type { ErrorItem } from '../../contract/questions';
 import { questionErrorBook } from '../../i18n/zh-CN/question-error-book';
 import type { Env } from '../../runtime/block-api';
 import type { RedoResult } from './book';

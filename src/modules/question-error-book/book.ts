@@ -1,5 +1,5 @@
 /** The error book's rules, apart from React: the subject filter, paging by last_id, merging, updates after a redo. */
-import type { ErrorItem, QuestionItem } from '../../contract/question';
+import type { ErrorItem, QuestionItem } from '../../contract/questions';
 import { questionErrorBook } from '../../i18n/zh-CN/question-error-book';
 import type { Env, OutputOfId } from '../../runtime/block-api';
 

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import type { ErrorItem } from '../../contract/question';
+import type { ErrorItem } from '../../contract/questions';
 import {
   applyRedo,
   asQuestion,

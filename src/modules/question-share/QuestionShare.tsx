@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ConsultView } from '../../contract/question';
+import type { ConsultView } from '../../contract/questions';
 import { relativeTime } from '../../format/time';
 import { type BlockProps, useCurrentPath } from '../../runtime/block-api';
 import { type AnswerValue, isAnswerComplete } from '../shared/question-card/answer-value';

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import type { ConsultView } from '../../contract/question';
+import type { ConsultView } from '../../contract/questions';
 import QuestionShare from './QuestionShare';
 import { answerOf, answerText, loadShare, loginPath, modeOf, submitAnswer } from './share';
 

@@ -1,5 +1,5 @@
 /** The shared question's rules, apart from React: loading, the states the page can be in, answering. */
-import type { AnswerResult, ConsultView } from '../../contract/question';
+import type { AnswerResult, ConsultView } from '../../contract/questions';
 import { questionCard } from '../../i18n/zh-CN/question-card';
 import { questionShare } from '../../i18n/zh-CN/question-share';
 import type { Env } from '../../runtime/block-api';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { UserStatistics, VipInfo } from '../../contract/user-center';
+import type { UserStatistics, VipInfo } from '../../contract/users-center';
 import { i18n } from '../../i18n';
 import { type BlockProps, type Env, Link, useCall } from '../../runtime/block-api';
 import { examOf } from '../shared/scope';

@@ -3,7 +3,7 @@
  * to play, the signed URL (course.play_info), locks and login, resuming, progress reports, playback speed, a fresh URL
  * when the old one expired, and moving on to the next video.
  */
-import type { CatalogVideo } from '../../contract/course';
+import type { CatalogVideo } from '../../contract/courses';
 import { CODE } from '../../contract/envelope';
 import { videoPlayer } from '../../i18n/zh-CN/video-player';
 import type { Env, OutputOfId } from '../../runtime/block-api';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { GoodsItem } from '../../contract/goods';
+import type { GoodsItem } from '../../contract/catalog';
 import { chinaDay } from '../../format/order';
 import { money } from '../../format/time';
 import { vipBuy as t } from '../../i18n/zh-CN/order';

@@ -1,8 +1,9 @@
 import type { AnyEndpoint } from '../../contract/endpoint';
 import * as framework from '../../contract/framework';
-import * as genus from '../../contract/genus';
 import * as pages from '../../contract/pages';
 import * as study from '../../contract/study';
+import * as genus from '../../contract/study-genus';
+import * as subjects from '../../contract/subjects';
 
 /** What a cached reply depends on: a write to one of `tables` (or a page-config reload, `pages`) invalidates it. */
 export interface CachePolicy {
@@ -25,8 +26,8 @@ const firstPages = (input: Record<string, unknown>) => Number(input.offset ?? 0)
  * replies are not cached there (a warning is logged).
  */
 export const CACHED_ENDPOINTS: ReadonlyArray<readonly [AnyEndpoint, CachePolicy]> = [
-  [genus.genusList, { tables: ['genera'] }],
-  [genus.categoryList, { tables: ['genera', 'categories'] }],
+  [subjects.genusList, { tables: ['genera'] }],
+  [subjects.categoryList, { tables: ['genera', 'categories'] }],
   [genus.news, { tables: ['categories', 'news'], when: firstPages }],
   [genus.newsDetailEndpoint, { tables: ['news'] }],
   [genus.noticeList, { tables: ['notices'], when: firstPages }],

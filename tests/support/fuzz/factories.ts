@@ -2,11 +2,11 @@
 // `owns` declaration names. A new module that declares `owns: {x_id: {table: 'orders', owner: 'user_id'}}` adds
 // one entry here: how a user comes to own a row of that table, through the API where there is one.
 
-import * as addressApi from '../../../src/contract/address';
-import * as ebookApi from '../../../src/contract/ebook';
-import * as goodsApi from '../../../src/contract/goods';
-import * as questionApi from '../../../src/contract/question';
-import * as uc from '../../../src/contract/user-center';
+import * as addressApi from '../../../src/contract/addresses';
+import * as goodsApi from '../../../src/contract/catalog';
+import * as ebookApi from '../../../src/contract/ebooks';
+import * as questionApi from '../../../src/contract/questions';
+import * as uc from '../../../src/contract/users-center';
 import { markPaid } from '../../../src/server/areas/orders/order-state';
 import type { Database } from '../../../src/server/db/schema';
 import { request } from '../api-client';

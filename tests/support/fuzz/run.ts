@@ -4,10 +4,10 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import * as authApi from '../../../src/contract/auth';
+import * as authApi from '../../../src/contract/accounts';
 import { type AnyEndpoint, HOST_PREFIX } from '../../../src/contract/endpoint';
 import { CODE } from '../../../src/contract/envelope';
-import * as userApi from '../../../src/contract/user';
+import * as userApi from '../../../src/contract/users';
 import { decryptJson } from '../../../src/protocol/cipher';
 import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../../../src/protocol/keys';
 import { computeSign, signedEntries } from '../../../src/protocol/sign';

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { QuestionItem } from '../../../contract/question-shapes';
+import type { QuestionItem } from '../../../contract/questions-shapes';
 import { isPartial, keyText, QuestionCard } from './QuestionCard';
 
 const multiple: QuestionItem = {

@@ -5,7 +5,7 @@
  * module, the error book and shared questions; it holds no data and calls nothing.
  */
 import { useId, useState } from 'react';
-import type { QuestionItem } from '../../../contract/question-shapes';
+import type { QuestionItem } from '../../../contract/questions-shapes';
 import { type AnswerValue, letterAt, setBlank, toggleLetter } from './answer-value';
 import './question-card.css';
 import { questionCard } from '../../../i18n/zh-CN/question-card';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuestionItem } from '../../../contract/question-shapes';
+import type { QuestionItem } from '../../../contract/questions-shapes';
 import { hasAnswer, isAnswerComplete, letterAt, normaliseAnswer, setBlank, toggleLetter } from './answer-value';
 
 const q = (type: QuestionItem['type'], extra: Partial<QuestionItem> = {}): QuestionItem => ({

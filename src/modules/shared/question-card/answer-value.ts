@@ -3,7 +3,7 @@
  * ['true'] or ['false'] for judge, one string per blank for fill. Sent as is in `question.answer` (the contract
  * accepts an array of strings for every type).
  */
-import type { QuestionItem } from '../../../contract/question-shapes';
+import type { QuestionItem } from '../../../contract/questions-shapes';
 
 export type AnswerValue = string[];
 

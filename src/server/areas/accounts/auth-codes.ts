@@ -1,4 +1,4 @@
-import type * as auth from '../../../contract/auth';
+import type * as auth from '../../../contract/accounts';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import { hmacHex, safeEqualHex } from '../../../protocol/sign';
 import type { RequestContext } from '../../http/context';

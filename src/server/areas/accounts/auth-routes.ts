@@ -1,4 +1,4 @@
-import * as auth from '../../../contract/auth';
+import * as auth from '../../../contract/accounts';
 import { handle, type RouteHandler } from '../../http/define';
 import { sendLoginCode, sendSignedLoginCode } from './auth-codes';
 import { openidOf } from './binding-mobile';

@@ -1,4 +1,4 @@
-import type * as binding from '../../../contract/binding';
+import type * as binding from '../../../contract/accounts-binding';
 import type { OutputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 import { conflict } from '../../http/errors';

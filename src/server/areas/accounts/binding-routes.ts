@@ -1,4 +1,4 @@
-import * as binding from '../../../contract/binding';
+import * as binding from '../../../contract/accounts-binding';
 import { handle, type RouteHandler } from '../../http/define';
 import { notFound } from '../../http/errors';
 import { checkBindable, setMobile, thirdBindInfoOf } from './binding-mobile';

@@ -1,4 +1,4 @@
-import type * as auth from '../../../contract/auth';
+import type * as auth from '../../../contract/accounts';
 import type { OutputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import * as z from 'zod/mini';
-import type * as auth from '../../../contract/auth';
+import type * as auth from '../../../contract/accounts';
 import type { OutputOf } from '../../../contract/endpoint';
 import { CODE } from '../../../contract/envelope';
 import type { Services } from '../../http/context';

@@ -1,4 +1,4 @@
-import type * as auth from '../../../contract/auth';
+import type * as auth from '../../../contract/accounts';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import { CODE } from '../../../contract/envelope';
 import type { RequestContext, Services } from '../../http/context';

@@ -1,4 +1,4 @@
-import { ADDRESS_RULES, type AddressInput } from '../../../contract/address';
+import { ADDRESS_RULES, type AddressInput } from '../../../contract/addresses';
 import type { OutputOf } from '../../../contract/endpoint';
 import type * as framework from '../../../contract/framework';
 import type { Services } from '../../http/context';

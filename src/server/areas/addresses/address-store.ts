@@ -1,5 +1,5 @@
 import { type Selectable, sql } from 'kysely';
-import { ADDRESS_RULES, type Address, type AddressInput } from '../../../contract/address';
+import { ADDRESS_RULES, type Address, type AddressInput } from '../../../contract/addresses';
 import type { Services } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';

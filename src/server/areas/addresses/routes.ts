@@ -1,4 +1,4 @@
-import * as address from '../../../contract/address';
+import * as address from '../../../contract/addresses';
 import { handle, type RouteHandler } from '../../http/define';
 import { addressOf, defaultAddress, listAddresses, removeAddress, saveAddress } from './address-store';
 

@@ -4,8 +4,8 @@
  * sells, or bought the physical good), has_collect / can_collect.
  */
 import type { Selectable } from 'kysely';
+import type * as goods from '../../../contract/catalog';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
-import type * as goods from '../../../contract/goods';
 import { isOwnedKind } from '../../../protocol/owned-content';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/context';

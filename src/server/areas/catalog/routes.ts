@@ -1,4 +1,4 @@
-import * as goods from '../../../contract/goods';
+import * as goods from '../../../contract/catalog';
 import { handle, type RouteHandler } from '../../http/define';
 import { genusCategoryOf, goodsDetail, listGoods, mappingOf, mustBuy } from './goods-catalog';
 

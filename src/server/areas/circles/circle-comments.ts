@@ -4,8 +4,8 @@
  * counter by one in one transaction.
  */
 import { sql } from 'kysely';
-import type * as circle from '../../../contract/circle';
-import { CIRCLE_RULES } from '../../../contract/circle';
+import type * as circle from '../../../contract/circles';
+import { CIRCLE_RULES } from '../../../contract/circles';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type { AuthUser, Services } from '../../http/context';
 import { notFound, tooMany } from '../../http/errors';

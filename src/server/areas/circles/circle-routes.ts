@@ -1,4 +1,4 @@
-import * as circle from '../../../contract/circle';
+import * as circle from '../../../contract/circles';
 import { handle, type RouteHandler } from '../../http/define';
 import { addComment, addReply, commentList, replyList } from './circle-comments';
 import { circleDetail, shortVideoDetail, shortVideoList } from './circle-videos';

@@ -1,5 +1,5 @@
 /** Circles and their short videos: circle detail, the circle's list and a short video's detail with its play URL. */
-import type * as circle from '../../../contract/circle';
+import type * as circle from '../../../contract/circles';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';

@@ -1,6 +1,7 @@
 /** The 考研政治 outline: chapters with their points, and one point's notes with its neighbours and explainer video. */
+
+import type * as politics from '../../../contract/circles-politics';
 import type { OutputOf } from '../../../contract/endpoint';
-import type * as politics from '../../../contract/politics';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
 

@@ -1,4 +1,4 @@
-import * as politics from '../../../contract/politics';
+import * as politics from '../../../contract/circles-politics';
 import { handle, type RouteHandler } from '../../http/define';
 import { chapterList, pointDetail } from './politics-points';
 

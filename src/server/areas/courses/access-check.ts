@@ -11,7 +11,7 @@
  * otherwise `login_required` (no user) or `not_owned`. Entitlements and memberships are read, never written, here:
  * the order state machine writes them when an order is paid (the demo seed until then).
  */
-import type { AccessReason } from '../../../contract/course';
+import type { AccessReason } from '../../../contract/courses';
 import type { Services } from '../../http/context';
 import type { EntitlementKind } from './tables';
 

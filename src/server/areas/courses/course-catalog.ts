@@ -1,6 +1,6 @@
 /** The course catalogue: the subject's list, a bundle's children, detail, chapters and videos, preview videos, views. */
 
-import type * as course from '../../../contract/course';
+import type * as course from '../../../contract/courses';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';

@@ -1,5 +1,5 @@
 /** Collecting a course: a row of the user's collections (type course); collect_count is counted from those rows. */
-import type * as course from '../../../contract/course';
+import type * as course from '../../../contract/courses';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import { contentPathOf } from '../../../protocol/owned-content';
 import type { Services } from '../../http/context';

@@ -3,7 +3,7 @@
  * and collection, the live URL for those who may enter, and the access decision of each course.
  */
 import type { Selectable } from 'kysely';
-import type { CourseItem } from '../../../contract/course';
+import type { CourseItem } from '../../../contract/courses';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';

@@ -1,5 +1,5 @@
 /** The live calendar and live reminders (spec §4: set raises appointment_count by 1 and marks has_clock; cancel undoes it). */
-import type * as course from '../../../contract/course';
+import type * as course from '../../../contract/courses';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 import { badInput, notFound } from '../../http/errors';

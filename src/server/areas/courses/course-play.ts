@@ -1,5 +1,5 @@
 /** The signed play URL of a course video, only for a user who may play it (the one access check). */
-import type * as course from '../../../contract/course';
+import type * as course from '../../../contract/courses';
 import type { OutputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 import { forbidden } from '../../http/errors';

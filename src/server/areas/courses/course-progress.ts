@@ -1,7 +1,7 @@
 /** Video progress per user (furthest position, learning time), course progress, and the user's bought courses. */
 
-import type * as course from '../../../contract/course';
-import type { CourseProgress } from '../../../contract/course';
+import type * as course from '../../../contract/courses';
+import type { CourseProgress } from '../../../contract/courses';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';

@@ -1,4 +1,4 @@
-import * as course from '../../../contract/course';
+import * as course from '../../../contract/courses';
 import { handle, type RouteHandler } from '../../http/define';
 import { childCourses, courseCatalog, courseDetail, listCourses, subjectVideos, viewCourse } from './course-catalog';
 import { collectCourse } from './course-collect';

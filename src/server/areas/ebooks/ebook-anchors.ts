@@ -1,5 +1,5 @@
 /** Anchor points checked against the text the server holds (src/protocol/anchor.ts has the shared rules). */
-import type { AnchorPoint } from '../../../contract/ebook';
+import type { AnchorPoint } from '../../../contract/ebooks';
 import { clampPlace, fractionAt, previewAt } from '../../../protocol/anchor';
 import { badInput } from '../../http/errors';
 import { type ChapterRow, type EbookRow, spansOf } from './ebook-rows';

@@ -1,6 +1,6 @@
 /** Bookmarks: per user, at an anchor point checked against the text; another user's bookmark is refused like a missing one. */
 
-import type * as ebook from '../../../contract/ebook';
+import type * as ebook from '../../../contract/ebooks';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';

@@ -1,5 +1,5 @@
 /** The e-book catalogue: the subject's list, a book's detail and table of contents, chapter content, views. */
-import type * as ebook from '../../../contract/ebook';
+import type * as ebook from '../../../contract/ebooks';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import { previewAt } from '../../../protocol/anchor';
 import type { Services } from '../../http/context';

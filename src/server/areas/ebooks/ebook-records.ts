@@ -1,6 +1,6 @@
 /** Reading records (time per user, book and chapter; the place to resume) and the user's e-books. */
 
-import type * as ebook from '../../../contract/ebook';
+import type * as ebook from '../../../contract/ebooks';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 import { inTransaction } from '../../http/transaction';

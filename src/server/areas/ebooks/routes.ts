@@ -1,4 +1,4 @@
-import * as ebook from '../../../contract/ebook';
+import * as ebook from '../../../contract/ebooks';
 import { handle, type RouteHandler } from '../../http/define';
 import { addBookmark, listBookmarks, removeBookmark } from './ebook-bookmarks';
 import { chapterContent, ebookDetail, listEbooks, viewEbook } from './ebook-catalog';

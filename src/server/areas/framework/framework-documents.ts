@@ -1,6 +1,6 @@
 import type { OutputOf } from '../../../contract/endpoint';
 import type * as framework from '../../../contract/framework';
-import type * as uc from '../../../contract/user-center';
+import type * as uc from '../../../contract/users-center';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
 

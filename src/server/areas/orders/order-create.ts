@@ -6,8 +6,8 @@
  * is paid in the transaction that makes it.
  */
 import crypto from 'node:crypto';
+import type * as goods from '../../../contract/catalog';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
-import type * as goods from '../../../contract/goods';
 import { isOwnedKind } from '../../../protocol/owned-content';
 import type { RequestContext, Services } from '../../http/context';
 import { badInput, conflict, notFound } from '../../http/errors';

@@ -1,5 +1,5 @@
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
-import * as order from '../../../contract/order';
+import * as order from '../../../contract/orders';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { contentPathsOf } from '../courses';

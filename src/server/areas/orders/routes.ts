@@ -1,5 +1,5 @@
-import * as goods from '../../../contract/goods';
-import * as order from '../../../contract/order';
+import * as goods from '../../../contract/catalog';
+import * as order from '../../../contract/orders';
 import { handle, type RouteHandler } from '../../http/define';
 import { createOrder } from './order-create';
 import { closeUserOverdueUnsent } from './order-expiry';

@@ -5,7 +5,7 @@
  * WeChat Pay closes at once.
  */
 import type { OutputOf } from '../../../contract/endpoint';
-import type * as order from '../../../contract/order';
+import type * as order from '../../../contract/orders';
 import type { Services } from '../../http/context';
 import { conflict } from '../../http/errors';
 import { wechatCodeOf } from '../../providers/pay/wechatpay-client';

@@ -7,7 +7,7 @@
  */
 
 import type { OutputOf } from '../../../contract/endpoint';
-import type * as order from '../../../contract/order';
+import type * as order from '../../../contract/orders';
 import type { RequestContext, Services } from '../../http/context';
 import { type ApiError, badInput, conflict } from '../../http/errors';
 import { wechatCodeOf } from '../../providers/pay/wechatpay-client';

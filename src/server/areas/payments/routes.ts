@@ -1,4 +1,4 @@
-import * as order from '../../../contract/order';
+import * as order from '../../../contract/orders';
 import { handle, type RouteHandler } from '../../http/define';
 import { orderStatus, ownOrder } from '../orders';
 import { closeOrder } from './order-close';

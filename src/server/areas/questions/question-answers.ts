@@ -1,5 +1,5 @@
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
-import type * as question from '../../../contract/question';
+import type * as question from '../../../contract/questions';
 import type { Services } from '../../http/context';
 import { ApiError, badInput } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';

@@ -1,7 +1,7 @@
 /** Question banks: the subject's list, a bank's detail and children, a child's questions (never with keys), my banks. */
 import type { Selectable } from 'kysely';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
-import * as question from '../../../contract/question';
+import * as question from '../../../contract/questions';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { OutputOf } from '../../../contract/endpoint';
-import type * as question from '../../../contract/question';
+import type * as question from '../../../contract/questions';
 import type { Services } from '../../http/context';
 import { badInput, notFound } from '../../http/errors';
 import { bankRow, ensureCanPractise, questionItemOf, topOf } from './question-catalog';

@@ -4,7 +4,7 @@
  * of `errorGraduateAfter` right redos takes it out), removal of one's own, and the spaced-review queue (FSRS).
  */
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
-import type * as question from '../../../contract/question';
+import type * as question from '../../../contract/questions';
 import type { Services } from '../../http/context';
 import { badInput, notFound } from '../../http/errors';
 import { chinaDayStart } from '../accounts';

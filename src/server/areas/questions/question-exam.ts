@@ -5,7 +5,7 @@
  * kept answer into the records, puts the wrong ones into the error book and fixes the report.
  */
 import type { OutputOf } from '../../../contract/endpoint';
-import type * as question from '../../../contract/question';
+import type * as question from '../../../contract/questions';
 import type { Services } from '../../http/context';
 import { badInput, conflict } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';

@@ -1,6 +1,6 @@
 /** 纠错: a learner reports a faulty question with one of the fixed reasons; the same report is kept once. */
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
-import type * as question from '../../../contract/question';
+import type * as question from '../../../contract/questions';
 import type { Services } from '../../http/context';
 import { answerableQuestion } from './question-records';
 

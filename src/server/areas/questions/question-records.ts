@@ -1,6 +1,6 @@
 /** The pieces every way of answering shares: finding an answerable question, scoring it, the reply, the record. */
 import type { Selectable } from 'kysely';
-import type * as question from '../../../contract/question';
+import type * as question from '../../../contract/questions';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';

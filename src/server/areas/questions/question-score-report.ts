@@ -2,7 +2,7 @@
  * The score report of a child bank (practice finished or paper handed in): the caller's records as the server
  * scored them, per question with the key and analysis, and the totals.
  */
-import type * as question from '../../../contract/question';
+import type * as question from '../../../contract/questions';
 import type { Services } from '../../http/context';
 import type { BankRow } from './question-catalog';
 import { scoreRow } from './question-records';

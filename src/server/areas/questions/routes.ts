@@ -1,4 +1,4 @@
-import * as question from '../../../contract/question';
+import * as question from '../../../contract/questions';
 import { handle, type RouteHandler } from '../../http/define';
 import { answerQuestion, clearRecords, finishBank, lastAnswered, records } from './question-answers';
 import { bankContent, bankDetail, collectedQuestions, collectQuestion, listBanks, listChildren, myBanks } from './question-catalog';

@@ -16,7 +16,7 @@
  * request per item may be open or succeeded (a unique index on `active_item_id`).
  */
 
-import { REFUND_REQUESTS_PER_ITEM, REFUND_STATUS_LABELS, type RefundStatus, type RefundView } from '../../../contract/refund';
+import { REFUND_REQUESTS_PER_ITEM, REFUND_STATUS_LABELS, type RefundStatus, type RefundView } from '../../../contract/refunds';
 import { isOwnedKind } from '../../../protocol/owned-content';
 import type { Services } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';

@@ -6,7 +6,7 @@
 
 import crypto from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
-import { REFUND_STATUS_LABELS, type RefundStatus, type RefundView } from '../../../contract/refund';
+import { REFUND_STATUS_LABELS, type RefundStatus, type RefundView } from '../../../contract/refunds';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';

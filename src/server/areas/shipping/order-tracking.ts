@@ -9,14 +9,14 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutputOf } from '../../../contract/endpoint';
-import type * as order from '../../../contract/order';
+import type * as order from '../../../contract/orders';
 import {
   FINAL_TRACKING_STATES,
   type ParcelView,
   TRACKING_STATE_LABELS,
   TRACKING_STATES,
   type TrackingState,
-} from '../../../contract/tracking';
+} from '../../../contract/shipping';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { carrierOf } from '../../providers/tracking/carriers';

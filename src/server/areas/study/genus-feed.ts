@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
-import type * as genus from '../../../contract/genus';
+import type * as genus from '../../../contract/study-genus';
 import type { Services } from '../../http/context';
 import { ensureSubject } from '../subjects';
 

@@ -1,5 +1,5 @@
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
-import type * as genus from '../../../contract/genus';
+import type * as genus from '../../../contract/study-genus';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { ensureSubject } from '../subjects';

@@ -1,4 +1,4 @@
-import * as genus from '../../../contract/genus';
+import * as genus from '../../../contract/study-genus';
 import { handle, type RouteHandler } from '../../http/define';
 import { homeFeed } from './genus-feed';
 import { bannerDetail, listBanners, listHotWords, listNotices } from './genus-home';

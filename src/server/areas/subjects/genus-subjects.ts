@@ -1,5 +1,5 @@
 import type { OutputOf } from '../../../contract/endpoint';
-import type * as genus from '../../../contract/genus';
+import type * as subjects from '../../../contract/subjects';
 import type { Services } from '../../http/context';
 import { badInput, notFound } from '../../http/errors';
 
@@ -16,12 +16,12 @@ export async function ensureGenus(s: Services, genusId: number): Promise<void> {
   if (!row) throw notFound(`考试大类 genus_id ${genusId} `);
 }
 
-export async function listGenera(s: Services): Promise<OutputOf<typeof genus.genusList>> {
+export async function listGenera(s: Services): Promise<OutputOf<typeof subjects.genusList>> {
   return s.db.kysely.selectFrom('genera').selectAll().orderBy('sort').orderBy('id').execute();
 }
 
 /** The categories of a genus in display order; an unknown genus is a 404. */
-export async function listCategories(s: Services, genusId: number): Promise<OutputOf<typeof genus.categoryList>> {
+export async function listCategories(s: Services, genusId: number): Promise<OutputOf<typeof subjects.categoryList>> {
   await ensureGenus(s, genusId);
   return s.db.kysely.selectFrom('categories').selectAll().where('genus_id', '=', genusId).orderBy('sort').orderBy('id').execute();
 }

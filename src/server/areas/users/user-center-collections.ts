@@ -1,6 +1,6 @@
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
-import type * as uc from '../../../contract/user-center';
-import type { CollectionType } from '../../../contract/user-center';
+import type * as uc from '../../../contract/users-center';
+import type { CollectionType } from '../../../contract/users-center';
 import type { Services } from '../../http/context';
 import { badInput, notFound } from '../../http/errors';
 import { courseLink } from '../courses';

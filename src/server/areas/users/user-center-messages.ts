@@ -1,5 +1,5 @@
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
-import type * as uc from '../../../contract/user-center';
+import type * as uc from '../../../contract/users-center';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
-import type * as uc from '../../../contract/user-center';
+import type * as uc from '../../../contract/users-center';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/context';
 import { badInput } from '../../http/errors';

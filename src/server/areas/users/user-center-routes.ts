@@ -1,4 +1,4 @@
-import * as uc from '../../../contract/user-center';
+import * as uc from '../../../contract/users-center';
 import { handle, type RouteHandler } from '../../http/define';
 import { documentByKey } from '../framework';
 import { addCollection, listCollections, removeCollection } from './user-center-collections';

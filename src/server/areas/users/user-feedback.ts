@@ -1,5 +1,5 @@
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
-import type * as user from '../../../contract/user';
+import type * as user from '../../../contract/users';
 import type { Services } from '../../http/context';
 
 /** Stores a feedback message; `userId` is null when sent logged out. */

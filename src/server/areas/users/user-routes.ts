@@ -1,4 +1,4 @@
-import * as user from '../../../contract/user';
+import * as user from '../../../contract/users';
 import { handle, type RouteHandler } from '../../http/define';
 import { endAllSessions } from '../accounts';
 import { saveFeedback } from './user-feedback';

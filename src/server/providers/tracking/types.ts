@@ -1,11 +1,11 @@
 /**
  * Tracking of parcels: the interface the shipping service asks, with a real adapter for Kuaidi100's
  * real-time query API (kuaidi100.ts) and an offline sandbox (sandbox-tracking.ts, the default). The states and
- * their labels are the contract's (src/contract/tracking.ts).
+ * their labels are the contract's (src/contract/shipping.ts).
  */
-import type { TrackingState } from '../../../contract/tracking';
+import type { TrackingState } from '../../../contract/shipping';
 
-export { FINAL_TRACKING_STATES, TRACKING_STATE_LABELS, TRACKING_STATES, type TrackingState } from '../../../contract/tracking';
+export { FINAL_TRACKING_STATES, TRACKING_STATE_LABELS, TRACKING_STATES, type TrackingState } from '../../../contract/shipping';
 
 export interface TrackingEvent {
   /** Unix seconds. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { altchaPayload } from './auth';
+import { altchaPayload } from './accounts';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';
 import { mobile, optionalId, smsCode } from './fields';

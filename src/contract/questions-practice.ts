@@ -15,7 +15,7 @@ import {
   QUESTION_IS_PUBLIC,
   questionItem,
   SUBJECT_IS_PUBLIC,
-} from './question-shapes';
+} from './questions-shapes';
 
 export const EXAM_STATUSES = ['none', 'running', 'handed_in'] as const;
 /** The fixed reasons of a 纠错 report. */

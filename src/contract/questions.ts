@@ -23,10 +23,10 @@ import {
   questionItem,
   recordItem,
   SUBJECT_IS_PUBLIC,
-} from './question-shapes';
+} from './questions-shapes';
 
-export * from './question-practice';
-export * from './question-shapes';
+export * from './questions-practice';
+export * from './questions-shapes';
 
 export const bankList = endpoint({
   id: 'question.bank_list',

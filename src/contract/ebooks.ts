@@ -2,7 +2,7 @@
 // content split into anchored spans, bookmarks, reading records and views. Access to paid chapters goes through the
 // one access check (src/server/areas/courses/access-check.ts).
 import * as z from 'zod/mini';
-import { ACCESS_REASONS } from './course';
+import { ACCESS_REASONS } from './courses';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';
 import { id, offset, optionalId, paged } from './fields';

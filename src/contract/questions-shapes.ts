@@ -1,7 +1,7 @@
 // Shapes shared by the question area's endpoints (./question.ts, ./question-practice.ts): banks, questions without
 // their keys, what a client answers, what the server's scoring returns, error-book items, records.
 import * as z from 'zod/mini';
-import { ACCESS_REASONS } from './course';
+import { ACCESS_REASONS } from './courses';
 import { optionalId } from './fields';
 
 export const optionalSubject = { genus_id: optionalId(), category_id: optionalId() };

@@ -1,10 +1,8 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';
-import { empty, id, optionalId, paged } from './fields';
+import { id, optionalId, paged } from './fields';
 
-const genus = z.object({ id: z.number(), name: z.string(), icon: z.string(), description: z.string() });
-const category = z.object({ id: z.number(), genus_id: z.number(), name: z.string() });
 export const newsItem = z.object({
   id: z.number(),
   genus_id: z.number(),
@@ -46,27 +44,6 @@ const hotWord = z.object({ id: z.number(), word: z.string(), hot: z.number() });
 
 const subject = { genus_id: id(), category_id: id() };
 
-export const genusList = endpoint({
-  id: 'genus.genus',
-  method: 'GET',
-  host: 'platform',
-  path: '/api/genus',
-  input: empty(),
-  output: z.array(genus),
-  auth: 'none',
-  summary: '考试大类（genus）',
-});
-export const categoryList = endpoint({
-  id: 'genus.category',
-  method: 'GET',
-  host: 'platform',
-  path: '/api/genus/category',
-  input: z.object({ genus_id: id() }),
-  output: z.array(category),
-  auth: 'none',
-  summary: '大类下的科目',
-  errors: [CODE.notFound],
-});
 export const news = endpoint({
   id: 'genus.news',
   method: 'GET',

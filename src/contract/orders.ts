@@ -3,12 +3,12 @@
 // express package of an item. Every call sees only the caller's own orders.
 import * as z from 'zod/mini';
 import { SAME_SITE_PATH_RE } from '../protocol/same-site-path';
+import { GOODS_KINDS } from './catalog';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';
 import { count, flag, id, offset } from './fields';
-import { GOODS_KINDS } from './goods';
-import { refundReason, refundStatusField, refundView } from './refund';
-import { parcelView } from './tracking';
+import { refundReason, refundStatusField, refundView } from './refunds';
+import { parcelView } from './shipping';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'close'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
