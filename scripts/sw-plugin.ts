@@ -35,7 +35,7 @@ export interface PrecacheOptions {
 }
 
 /** The block types a book already opened needs offline: the reader module (its download action lives there too). */
-export const OFFLINE_BLOCKS = ['ebook-reader'] as const;
+export const OFFLINE_BLOCKS = ['ebooks-reader'] as const;
 /** Files of public/ the worker keeps (the install prompt and the home-screen icon work offline). */
 export const OFFLINE_FILES = [
   '/manifest.webmanifest',

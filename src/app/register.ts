@@ -32,6 +32,6 @@ export function registerAll(): void {
 export function registerModuleActions(): void {
   // 下载离线阅读 (e-book detail page): the download and its progress panel load with the reader's chunk.
   registerAction('downloadEbook', async (a, { env }) =>
-    (await import('../modules/ebook-reader/download-action')).downloadEbookAction(env, Number(a.ebookId)),
+    (await import('../modules/ebooks-reader/download-action')).downloadEbookAction(env, Number(a.ebookId)),
   );
 }

@@ -277,51 +277,51 @@ export interface BlockNodeCommon {
 }
 /** Each registered block type and its props type (schemas/blocks/<type>.schema.json). */
 export interface BlockPropsMap {
-  "address-edit": AddressEditProps;
-  "address-list": AddressListProps;
+  "accounts-bind-mobile": BindMobileProps;
+  "accounts-mobile-login": MobileLoginProps;
+  "addresses-edit": AddressEditProps;
+  "addresses-list": AddressListProps;
   "banner-carousel": BannerCarouselProps;
-  "bind-mobile": BindMobileProps;
   "button-bar": ButtonBarProps;
   "card-item": CardItemProps;
-  "circle-comments": CircleCommentsProps;
+  "catalog-genus-check": MallGenusCheckProps;
+  "circles-comments": CircleCommentsProps;
   "coming-soon": ComingSoonProps;
   "container": ContainerProps;
   "countdown": CountdownProps;
-  "course-catalog": CourseCatalogProps;
-  "course-children": CourseChildrenProps;
+  "courses-catalog": CourseCatalogProps;
+  "courses-children": CourseChildrenProps;
+  "courses-live-calendar": LiveCalendarProps;
+  "courses-video-player": VideoPlayerProps;
   "download": DownloadProps;
-  "ebook-reader": EbookReaderProps;
-  "ebook-toc": EbookTocProps;
+  "ebooks-reader": EbookReaderProps;
+  "ebooks-toc": EbookTocProps;
   "grid": GridProps;
   "image": ImageProps;
   "list": ListProps;
-  "live-calendar": LiveCalendarProps;
-  "mall-genus-check": MallGenusCheckProps;
   "markdown": MarkdownProps;
   "media-card": MediaCardProps;
-  "mobile-login": MobileLoginProps;
   "notice-bar": NoticeBarProps;
   "on-enter": OnEnterProps;
-  "order-card": OrderCardProps;
-  "order-checkout": OrderCheckoutProps;
-  "order-detail": OrderDetailProps;
-  "order-logistics": OrderLogisticsProps;
-  "order-result": OrderResultProps;
+  "orders-card": OrderCardProps;
+  "orders-checkout": OrderCheckoutProps;
+  "orders-detail": OrderDetailProps;
+  "orders-result": OrderResultProps;
   "poster": PosterProps;
   "progress-bar": ProgressBarProps;
   "qr-group": QrGroupProps;
-  "question-answerer": QuestionAnswererProps;
-  "question-error-book": QuestionErrorBookProps;
-  "question-share": QuestionShareProps;
+  "questions-answerer": QuestionAnswererProps;
+  "questions-error-book": QuestionErrorBookProps;
+  "questions-share": QuestionShareProps;
   "result": ResultProps;
   "rule-text": RuleTextProps;
+  "shipping-logistics": OrderLogisticsProps;
   "study-search": StudySearchProps;
-  "subject-picker": SubjectPickerProps;
+  "subjects-picker": SubjectPickerProps;
   "tabs": TabsProps;
   "text": TextProps;
   "top-bar": TopBarProps;
-  "user-home": UserHomeProps;
-  "video-player": VideoPlayerProps;
+  "users-home": UserHomeProps;
   "vip-buy": VipBuyProps;
   "vip-exchange": VipExchangeProps;
 }
@@ -329,51 +329,51 @@ export interface BlockPropsMap {
 export type BlockType = keyof BlockPropsMap;
 /** One block of a served page, discriminated by `type`: `props` has that block's props type. */
 export type BlockNode =
-  | (BlockNodeCommon & { type: "address-edit"; props?: AddressEditProps })
-  | (BlockNodeCommon & { type: "address-list"; props?: AddressListProps })
+  | (BlockNodeCommon & { type: "accounts-bind-mobile"; props?: BindMobileProps })
+  | (BlockNodeCommon & { type: "accounts-mobile-login"; props?: MobileLoginProps })
+  | (BlockNodeCommon & { type: "addresses-edit"; props?: AddressEditProps })
+  | (BlockNodeCommon & { type: "addresses-list"; props?: AddressListProps })
   | (BlockNodeCommon & { type: "banner-carousel"; props: BannerCarouselProps })
-  | (BlockNodeCommon & { type: "bind-mobile"; props?: BindMobileProps })
   | (BlockNodeCommon & { type: "button-bar"; props: ButtonBarProps })
   | (BlockNodeCommon & { type: "card-item"; props: CardItemProps })
-  | (BlockNodeCommon & { type: "circle-comments"; props: CircleCommentsProps })
+  | (BlockNodeCommon & { type: "catalog-genus-check"; props: MallGenusCheckProps })
+  | (BlockNodeCommon & { type: "circles-comments"; props: CircleCommentsProps })
   | (BlockNodeCommon & { type: "coming-soon"; props?: ComingSoonProps })
   | (BlockNodeCommon & { type: "container"; props?: ContainerProps })
   | (BlockNodeCommon & { type: "countdown"; props: CountdownProps })
-  | (BlockNodeCommon & { type: "course-catalog"; props: CourseCatalogProps })
-  | (BlockNodeCommon & { type: "course-children"; props: CourseChildrenProps })
+  | (BlockNodeCommon & { type: "courses-catalog"; props: CourseCatalogProps })
+  | (BlockNodeCommon & { type: "courses-children"; props: CourseChildrenProps })
+  | (BlockNodeCommon & { type: "courses-live-calendar"; props?: LiveCalendarProps })
+  | (BlockNodeCommon & { type: "courses-video-player"; props?: VideoPlayerProps })
   | (BlockNodeCommon & { type: "download"; props: DownloadProps })
-  | (BlockNodeCommon & { type: "ebook-reader"; props: EbookReaderProps })
-  | (BlockNodeCommon & { type: "ebook-toc"; props?: EbookTocProps })
+  | (BlockNodeCommon & { type: "ebooks-reader"; props: EbookReaderProps })
+  | (BlockNodeCommon & { type: "ebooks-toc"; props?: EbookTocProps })
   | (BlockNodeCommon & { type: "grid"; props: GridProps })
   | (BlockNodeCommon & { type: "image"; props: ImageProps })
   | (BlockNodeCommon & { type: "list"; props: ListProps })
-  | (BlockNodeCommon & { type: "live-calendar"; props?: LiveCalendarProps })
-  | (BlockNodeCommon & { type: "mall-genus-check"; props: MallGenusCheckProps })
   | (BlockNodeCommon & { type: "markdown"; props: MarkdownProps })
   | (BlockNodeCommon & { type: "media-card"; props: MediaCardProps })
-  | (BlockNodeCommon & { type: "mobile-login"; props?: MobileLoginProps })
   | (BlockNodeCommon & { type: "notice-bar"; props: NoticeBarProps })
   | (BlockNodeCommon & { type: "on-enter"; props: OnEnterProps })
-  | (BlockNodeCommon & { type: "order-card"; props: OrderCardProps })
-  | (BlockNodeCommon & { type: "order-checkout"; props: OrderCheckoutProps })
-  | (BlockNodeCommon & { type: "order-detail"; props: OrderDetailProps })
-  | (BlockNodeCommon & { type: "order-logistics"; props: OrderLogisticsProps })
-  | (BlockNodeCommon & { type: "order-result"; props?: OrderResultProps })
+  | (BlockNodeCommon & { type: "orders-card"; props: OrderCardProps })
+  | (BlockNodeCommon & { type: "orders-checkout"; props: OrderCheckoutProps })
+  | (BlockNodeCommon & { type: "orders-detail"; props: OrderDetailProps })
+  | (BlockNodeCommon & { type: "orders-result"; props?: OrderResultProps })
   | (BlockNodeCommon & { type: "poster"; props: PosterProps })
   | (BlockNodeCommon & { type: "progress-bar"; props: ProgressBarProps })
   | (BlockNodeCommon & { type: "qr-group"; props: QrGroupProps })
-  | (BlockNodeCommon & { type: "question-answerer"; props: QuestionAnswererProps })
-  | (BlockNodeCommon & { type: "question-error-book"; props?: QuestionErrorBookProps })
-  | (BlockNodeCommon & { type: "question-share"; props: QuestionShareProps })
+  | (BlockNodeCommon & { type: "questions-answerer"; props: QuestionAnswererProps })
+  | (BlockNodeCommon & { type: "questions-error-book"; props?: QuestionErrorBookProps })
+  | (BlockNodeCommon & { type: "questions-share"; props: QuestionShareProps })
   | (BlockNodeCommon & { type: "result"; props: ResultProps })
   | (BlockNodeCommon & { type: "rule-text"; props: RuleTextProps })
+  | (BlockNodeCommon & { type: "shipping-logistics"; props: OrderLogisticsProps })
   | (BlockNodeCommon & { type: "study-search"; props?: StudySearchProps })
-  | (BlockNodeCommon & { type: "subject-picker"; props?: SubjectPickerProps })
+  | (BlockNodeCommon & { type: "subjects-picker"; props?: SubjectPickerProps })
   | (BlockNodeCommon & { type: "tabs"; props: TabsProps })
   | (BlockNodeCommon & { type: "text"; props: TextProps })
   | (BlockNodeCommon & { type: "top-bar"; props: TopBarProps })
-  | (BlockNodeCommon & { type: "user-home"; props?: UserHomeProps })
-  | (BlockNodeCommon & { type: "video-player"; props?: VideoPlayerProps })
+  | (BlockNodeCommon & { type: "users-home"; props?: UserHomeProps })
   | (BlockNodeCommon & { type: "vip-buy"; props?: VipBuyProps })
   | (BlockNodeCommon & { type: "vip-exchange"; props?: VipExchangeProps });
 /** The block node of one type, e.g. BlockNodeOf<"list">. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as question from '../../src/contract/questions';
-import { AUTO_ADVANCE_MS } from '../../src/modules/question-answerer/controller';
+import { AUTO_ADVANCE_MS } from '../../src/modules/questions-answerer/controller';
 import { UNSENT_KEY } from '../../src/runtime/outbox';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';

@@ -82,18 +82,18 @@ describe('layers are checked by the lint step', () => {
     ).toContain('noRestrictedImports');
     expect(
       refused({
-        'src/modules/order-result/probe.ts': "import { rules } from '../order-checkout/checkout-rules';\nexport const probe = rules;\n",
+        'src/modules/orders-result/probe.ts': "import { rules } from '../order-checkout/checkout-rules';\nexport const probe = rules;\n",
       }),
     ).toContain('noRestrictedImports');
     expect(
-      refused({ 'src/modules/order-result/probe.ts': "import '../order-checkout/order-checkout.css';\nexport const probe = 1;\n" }),
+      refused({ 'src/modules/orders-result/probe.ts': "import '../order-checkout/order-checkout.css';\nexport const probe = 1;\n" }),
     ).toContain('noRestrictedImports');
   });
 
   it('lets a module import src/modules/shared, and shared pieces import each other', () => {
     expect(
       refused({
-        'src/modules/order-result/probe.ts':
+        'src/modules/orders-result/probe.ts':
           "import { BottomSheet } from '../shared/bottom-sheet/BottomSheet';\nexport const probe = BottomSheet;\n",
         'src/modules/shared/question-card/probe.ts':
           "import { BottomSheet } from '../bottom-sheet/BottomSheet';\nexport const probe = BottomSheet;\n",
@@ -115,7 +115,7 @@ describe('layers are checked by the lint step', () => {
 
   it('refuses a module that reaches into state/ instead of its environment', () => {
     expect(
-      refused({ 'src/modules/user-home/probe.ts': "import { authState } from '../../state/auth';\nexport const probe = authState;\n" }),
+      refused({ 'src/modules/users-home/probe.ts': "import { authState } from '../../state/auth';\nexport const probe = authState;\n" }),
     ).toContain('noRestrictedImports');
   });
 

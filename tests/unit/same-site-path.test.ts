@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { h5Pay } from '../../src/contract/orders';
-import { safeReturnPath } from '../../src/modules/mobile-login/MobileLogin';
+import { safeReturnPath } from '../../src/modules/accounts-mobile-login/MobileLogin';
 import { sameSitePath as afterForm } from '../../src/modules/shared/sms-code-form';
 import { sameSitePath as afterOauth } from '../../src/platform/wechat/oauth-flow';
 import { isSameSitePath } from '../../src/protocol/same-site-path';

@@ -21,32 +21,32 @@ const manifest: ViteManifest = {
     isDynamicEntry: true,
     imports: ['_react-REACT333.js', '_i18n-I18N4444.js'],
     dynamicImports: [
-      'src/modules/ebook-reader/EbookReader.tsx',
-      'src/modules/video-player/VideoPlayer.tsx',
+      'src/modules/ebooks-reader/EbookReader.tsx',
+      'src/modules/courses-video-player/VideoPlayer.tsx',
       'src/blocks/list/ListBlock.tsx',
     ],
   },
   '_react-REACT333.js': { file: 'assets/react-REACT333.js' },
   '_i18n-I18N4444.js': { file: 'assets/i18n-I18N4444.js' },
-  'src/modules/ebook-reader/EbookReader.tsx': {
+  'src/modules/ebooks-reader/EbookReader.tsx': {
     file: 'assets/EbookReader-READ5555.js',
-    src: 'src/modules/ebook-reader/EbookReader.tsx',
+    src: 'src/modules/ebooks-reader/EbookReader.tsx',
     isDynamicEntry: true,
     imports: ['_offline-OFFL6666.js', '_react-REACT333.js'],
     css: ['assets/EbookReader-RCSS7777.css'],
     assets: ['assets/paper-PAPR8888.png'],
   },
-  'src/modules/ebook-reader/download-action.tsx': {
+  'src/modules/ebooks-reader/download-action.tsx': {
     file: 'assets/download-action-DOWN9999.js',
-    src: 'src/modules/ebook-reader/download-action.tsx',
+    src: 'src/modules/ebooks-reader/download-action.tsx',
     isDynamicEntry: true,
     imports: ['_offline-OFFL6666.js'],
   },
   '_offline-OFFL6666.js': { file: 'assets/offline-OFFL6666.js', imports: ['_idb-IDBX0000.js'] },
   '_idb-IDBX0000.js': { file: 'assets/idb-IDBX0000.js' },
-  'src/modules/video-player/VideoPlayer.tsx': {
+  'src/modules/courses-video-player/VideoPlayer.tsx': {
     file: 'assets/VideoPlayer-VIDE1234.js',
-    src: 'src/modules/video-player/VideoPlayer.tsx',
+    src: 'src/modules/courses-video-player/VideoPlayer.tsx',
     isDynamicEntry: true,
     dynamicImports: ['node_modules/hls.js/dist/hls.light.mjs'],
   },

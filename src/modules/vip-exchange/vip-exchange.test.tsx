@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeReasonText } from '../order-detail/OrderDetail';
+import { closeReasonText } from '../orders-detail/OrderDetail';
 import { referrerOf, vipPlans } from '../vip-buy/VipBuy';
 import { codeInput } from './VipExchange';
 

@@ -69,7 +69,7 @@ function block(node: Node): string {
       const text = literal(p.text);
       return `<div class="sk-card sk-center">${title ? `<p class="sk-heading">${escapeHtml(title)}</p>` : line('40%')}${text ? `<p class="sk-muted">${escapeHtml(text)}</p>` : line('80%')}</div>`;
     }
-    case 'subject-picker':
+    case 'subjects-picker':
       return (
         `<div class="sk-picker"><div class="sk-picker-menu">${line('70%').repeat(5)}</div>` +
         `<div class="sk-picker-body"><i class="sk-chip"></i><i class="sk-chip"></i></div></div>`

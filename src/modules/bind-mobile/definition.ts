@@ -1,4 +1,0 @@
-import type { BlockDefinition } from '../../runtime/block-api';
-
-/** Bind a mobile number to the account by SMS code (`/user/bind_mobile`). */
-export const definition: BlockDefinition = { type: 'bind-mobile', load: () => import('./BindMobile') };

@@ -1,4 +1,0 @@
-import type { BlockDefinition } from '../../runtime/block-api';
-
-/** The e-book reader (`/ebook/read/:ebookId`): paginated or scrolling, bookmarks, settings, offline chapters and queue. */
-export const definition: BlockDefinition = { type: 'ebook-reader', load: () => import('./EbookReader') };

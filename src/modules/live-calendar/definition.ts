@@ -1,4 +1,0 @@
-import type { BlockDefinition } from '../../runtime/block-api';
-
-/** The live calendar: a month of the subject's live sessions, the selected day's sessions and their reminders. */
-export const definition: BlockDefinition = { type: 'live-calendar', load: () => import('./LiveCalendar') };

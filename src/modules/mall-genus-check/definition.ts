@@ -1,4 +1,0 @@
-import type { BlockDefinition } from '../../runtime/block-api';
-
-/** Mall detail: the good's subject is fetched; a failure opens the 错误 dialog (刷新 / 继续), spec §8. */
-export const definition: BlockDefinition = { type: 'mall-genus-check', load: () => import('./MallGenusCheck') };

@@ -1,4 +1,0 @@
-import type { BlockDefinition } from '../../runtime/block-api';
-
-/** The SMS-code login form (`/user/mobile_login/:routeTo?/:thirdAuthKey?`). */
-export const definition: BlockDefinition = { type: 'mobile-login', load: () => import('./MobileLogin') };

@@ -1,4 +1,0 @@
-import type { BlockDefinition } from '../../runtime/block-api';
-
-/** One order (`/order/detail/:orderId`): status and count-down, items, address, amounts, times, copy, cancel. */
-export const definition: BlockDefinition = { type: 'order-detail', load: () => import('./OrderDetail') };

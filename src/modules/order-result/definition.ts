@@ -1,4 +1,0 @@
-import type { BlockDefinition } from '../../runtime/block-api';
-
-/** The state of an order after checkout (`/order/result/:orderId`, `/activity/vip-buy-result`): paid, pending with its count-down, closed. */
-export const definition: BlockDefinition = { type: 'order-result', load: () => import('./OrderResult') };

@@ -1,4 +1,0 @@
-import type { BlockDefinition } from '../../runtime/block-api';
-
-/** A friend's shared question (`/question/share/:consultId`): answer once; the sharer sees who answered how. */
-export const definition: BlockDefinition = { type: 'question-share', load: () => import('./QuestionShare') };

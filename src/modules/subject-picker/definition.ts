@@ -1,4 +1,0 @@
-import type { BlockDefinition } from '../../runtime/block-api';
-
-/** Choose the exam subject (genus and category) on `/study/category`. */
-export const definition: BlockDefinition = { type: 'subject-picker', load: () => import('./SubjectPicker') };

@@ -1,4 +1,0 @@
-import type { BlockDefinition } from '../../runtime/block-api';
-
-/** The user centre: profile, VIP, statistics, the config's entry blocks (children) and logout. */
-export const definition: BlockDefinition = { type: 'user-home', load: () => import('./UserHome') };
