@@ -8,6 +8,9 @@
  * - a layer of units (blocks, modules: one folder each): a unit's files import their own folder (`./…`) and only what
  *   the table allows, so a block cannot import another block and a module another module (units the table names,
  *   such as `modules/shared`, are allowed);
+ * - in a units layer's row, `contract/{area}` stands for the contract files of the unit's own area: a module named
+ *   `orders-checkout` may import `contract/orders` and `contract/orders-*` (the area is the longest word of
+ *   src/server/areas that prefixes the folder name); units the table shares (modules/shared) may import any;
  * - a layer of doors inside a plain layer (`server/areas/*`: one folder per area): its "may import" column names the
  *   files of a unit that others may import (`index`, the door; `tables`, the row types). An area imports another
  *   only through those, and the rest of the parent layer too; everything else of the parent layer's rules holds.
@@ -107,14 +110,37 @@ function doorGroups(doors: Layer, inside: boolean): string[] {
   return ['../*/*', '!../../*', ...faces.map((f) => `!../*/${f}`), ...anywhere];
 }
 
+const AREA_TOKEN = '{area}';
+
+/** The layer as one unit sees it: `contract/{area}` becomes that unit's area's files (all for a shared unit). */
+function forUnit(layer: Layer, area: string | null, shared: boolean): Layer {
+  const mayImport = layer.mayImport.flatMap((t) => {
+    if (!t.includes(AREA_TOKEN)) return [t];
+    if (shared) return [t.replace(`/${AREA_TOKEN}`, '')];
+    return area ? [t.replace(AREA_TOKEN, area), t.replace(AREA_TOKEN, `${area}-*`)] : [];
+  });
+  return { ...layer, mayImport };
+}
+
+/** The area word a unit's folder name starts with (the longest that fits), or null. */
+export function areaOfUnit(unit: string, areas: readonly string[]): string | null {
+  const fits = areas.filter((a) => unit === a || unit.startsWith(`${a}-`)).sort((a, b) => b.length - a.length);
+  return fits[0] ?? null;
+}
+
 /** The overrides for the whole table (a units layer's shared units get their own override allowing each other). */
-export function overridesOf(layers: Layer[], topLevel: string[], unitsOf: (folder: string) => string[]): Override[] {
+export function overridesOf(
+  layers: Layer[],
+  topLevel: string[],
+  unitsOf: (folder: string) => string[],
+  areas: readonly string[] = [],
+): Override[] {
   const out: Override[] = [];
   const doorsIn = (folder: string) => layers.filter((l) => isDoors(l) && l.folder.split('/')[0] === folder);
   for (const layer of layers) {
     if (isDoors(layer)) continue;
     const doors = doorsIn(layer.folder);
-    const groups = [...groupsOf(layer, topLevel), ...doors.flatMap((d) => doorGroups(d, false))];
+    const groups = [...groupsOf(forUnit(layer, null, false), topLevel), ...doors.flatMap((d) => doorGroups(d, false))];
     out.push(override([`src/${layer.folder}/**`], groups, layer.packages, layer.message));
     // A later override replaces the rule's options for its files, so each door layer repeats its parent's groups.
     for (const d of doors) {
@@ -122,10 +148,21 @@ export function overridesOf(layers: Layer[], topLevel: string[], unitsOf: (folde
       out.push(override([`src/${d.folder.replace(/\/\*$/, '')}/**`], inner, layer.packages, `${d.message} ${layer.message}`));
     }
     if (!layer.units) continue;
+    const sharedUnits = layer.mayImport.filter((t) => t.startsWith(`${layer.folder}/`));
+    // Each unit may import its own area's contract files only (when the row says `contract/{area}`).
+    if (layer.mayImport.some((t) => t.includes(AREA_TOKEN))) {
+      for (const unit of unitsOf(layer.folder)) {
+        if (sharedUnits.includes(`${layer.folder}/${unit}`)) continue;
+        const area = areaOfUnit(unit, areas);
+        if (!area) throw new Error(`src/${layer.folder}/${unit}: a unit's name starts with its area's word (${areas.join(', ')})`);
+        const mine = forUnit(layer, area, false);
+        out.push(override([`src/${layer.folder}/${unit}/**`], groupsOf(mine, topLevel), layer.packages, layer.message));
+      }
+    }
     // Units the table lets every unit import (modules/shared) may import each other: `shared/a` uses `shared/b`.
-    for (const shared of layer.mayImport.filter((t) => t.startsWith(`${layer.folder}/`))) {
+    for (const shared of sharedUnits) {
       const inner = unitsOf(shared).flatMap((u) => either(`!../${u}`));
-      const groups = [...groupsOf(layer, topLevel), ...inner];
+      const groups = [...groupsOf(forUnit(layer, null, true), topLevel), ...inner];
       out.push(override([`src/${shared}/**`], groups, layer.packages, layer.message));
     }
   }
@@ -148,7 +185,8 @@ export function generatedBiome(root = process.cwd()): string {
     if (!fs.existsSync(path.join(root, 'src', l.folder))) throw new Error(`${DOC}: layer "${l.folder}" is not a folder of src/`);
   }
   const biome = JSON.parse(fs.readFileSync(path.join(root, BIOME), 'utf8')) as Record<string, unknown>;
-  biome.overrides = overridesOf(layers, topLevel, (f) => subfolders(path.join(root, 'src', f)));
+  const areas = subfolders(path.join(root, 'src/server/areas'));
+  biome.overrides = overridesOf(layers, topLevel, (f) => subfolders(path.join(root, 'src', f)), areas);
   return `${JSON.stringify(biome, null, 2)}\n`;
 }
 

@@ -4,12 +4,10 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';
-import { count, id, MAX_ID, offset, optionalId } from './fields';
+import { count, id, offset, optionalId } from './fields';
 
 export const GOODS_KINDS = ['course', 'ebook', 'question_bank', 'vip', 'physical'] as const;
 export type GoodsKind = (typeof GOODS_KINDS)[number];
-/** At most this many different goods, and of one good, in an order. */
-export const ORDER_RULES = { maxLines: 20, maxQuantity: 99, remarkMax: 200, idempotencyKeyMax: 64 } as const;
 const GOOD_IS_PUBLIC = { public: '商品是公开的目录内容' } as const;
 
 /** Spec §3 "Goods item", plus what it sells. */
@@ -118,55 +116,4 @@ export const mapping = endpoint({
   auth: 'optional',
   summary: '卖某门课程 / 电子书 / 题库 / 某种会员的商品（在售的第一个）；没有在售商品 4004',
   errors: [CODE.notFound],
-});
-
-/** `{good_id: quantity}` with ids as keys, as the spec's goods map. */
-const goodsMap = z.record(
-  z.string().check(z.regex(/^\d{1,10}$/, '商品 id 须为正整数')),
-  z.coerce
-    .number('数量须为整数')
-    .check(
-      z.int('数量须为整数'),
-      z.minimum(1, '数量至少为 1'),
-      z.maximum(ORDER_RULES.maxQuantity, `数量不能超过 ${ORDER_RULES.maxQuantity}`),
-    ),
-);
-
-export const order = endpoint({
-  id: 'goods.order',
-  method: 'POST',
-  host: 'platform',
-  path: '/api/goods/order',
-  input: z.object({
-    goods: goodsMap.check(
-      z.refine((m) => Object.keys(m).length >= 1, '至少要有一件商品'),
-      z.refine((m) => Object.keys(m).length <= ORDER_RULES.maxLines, `一次最多 ${ORDER_RULES.maxLines} 种商品`),
-      z.refine((m) => Object.keys(m).every((k) => Number(k) >= 1 && Number(k) <= MAX_ID), '商品 id 超出范围'),
-    ),
-    address_id: z.optional(z.union([id(), z.literal(0), z.literal('')])),
-    remark: z._default(
-      z.string('须为字符串').check(z.trim(), z.maxLength(ORDER_RULES.remarkMax, `不能超过 ${ORDER_RULES.remarkMax} 个字符`)),
-      '',
-    ),
-    referrer_id: z.optional(z.union([id(), z.literal(0), z.literal('')])),
-  }),
-  output: z.object({
-    id: z.number(),
-    order_no: z.string(),
-    status: z.enum(['pending', 'paid', 'close']),
-    /** Fen. */
-    total: z.number(),
-    /** Unix seconds when an unpaid order closes by itself (0 once paid). */
-    expires_at: z.number(),
-    /** 1 when the same Idempotency-Key returned an order made before. */
-    replayed: z.number(),
-  }),
-  auth: 'required',
-  summary:
-    '下单：价格取自数据库；实物商品须填本人的收货地址，库存在同一事务里预留、不会超卖；标题和单价留快照；同一 Idempotency-Key（请求头，24 小时）只下一单，换了内容的同一 key 被拒绝；0 元订单直接支付成功',
-  errors: [CODE.notFound, CODE.conflict],
-  owns: {
-    address_id: { table: 'addresses', owner: 'user_id' },
-    referrer_id: { public: '推荐人只被记在订单上，不读取其任何数据' },
-  },
 });

@@ -86,7 +86,7 @@ export interface EndpointTypes {
   'goods.list': typeof contract.goods.list;
   'goods.mapping': typeof contract.goods.mapping;
   'goods.must_buy_list': typeof contract.goods.mustBuyList;
-  'goods.order': typeof contract.goods.order;
+  'goods.order': typeof contract.order.create;
   'order.apply_refund': typeof contract.order.applyRefund;
   'order.close': typeof contract.order.close;
   'order.detail': typeof contract.order.detail;

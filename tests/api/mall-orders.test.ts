@@ -33,7 +33,7 @@ describe.each(databases())('%s', (kind) => {
   const buyPhysical = async (u: TestUser, qty = 1, headers?: Record<string, string>) => {
     const g = await goodOf({ kind: 'physical' });
     const a = await createAddress(s, u);
-    return { g, res: await call(goods.order, { goods: { [g.id]: qty }, address_id: a.id, remark: '放门口' }, u, headers) };
+    return { g, res: await call(order.create, { goods: { [g.id]: qty }, address_id: a.id, remark: '放门口' }, u, headers) };
   };
 
   let demoOwner: TestUser | undefined;
@@ -135,7 +135,7 @@ describe.each(databases())('%s', (kind) => {
     it('takes prices from the database, snapshots items and ignores a tampered price', async () => {
       const u = await newUser(s);
       const g = await goodOf({ kind: 'course', price: 'paid' });
-      const made = (await call(goods.order, { goods: { [g.id]: 1 }, price: 1, total: 1, amount: 1 }, u)).body.data;
+      const made = (await call(order.create, { goods: { [g.id]: 1 }, price: 1, total: 1, amount: 1 }, u)).body.data;
       expect(made).toMatchObject({ status: 'pending', total: g.price, replayed: 0 });
       expect(made.expires_at).toBe(s.services.clock() + s.services.config.orderTtlSeconds);
       await db()
@@ -152,10 +152,10 @@ describe.each(databases())('%s', (kind) => {
     it('physical goods need one of the caller’s addresses; the address is snapshotted', async () => {
       const u = await newUser(s);
       const g = await goodOf({ kind: 'physical' });
-      expectRefused(await call(goods.order, { goods: { [g.id]: 1 } }, u), 400, CODE.badInput, '收货地址');
+      expectRefused(await call(order.create, { goods: { [g.id]: 1 } }, u), 400, CODE.badInput, '收货地址');
       const other = await newUser(s);
       const theirs = await createAddress(s, other);
-      expectRefused(await call(goods.order, { goods: { [g.id]: 1 }, address_id: theirs.id }, u), 404, CODE.notFound, String(theirs.id));
+      expectRefused(await call(order.create, { goods: { [g.id]: 1 }, address_id: theirs.id }, u), 404, CODE.notFound, String(theirs.id));
       const { res } = await buyPhysical(u, 2);
       const d = (await call(order.detail, { id: res.body.data.id }, u)).body.data;
       expect(d.address?.full_address.length).toBeGreaterThan(5);
@@ -165,13 +165,13 @@ describe.each(databases())('%s', (kind) => {
 
     it('refuses unknown goods, bad quantities, a second copy of owned content and empty maps', async () => {
       const u = await newUser(s);
-      expectRefused(await call(goods.order, { goods: { 999999: 1 } }, u), 404, CODE.notFound, '999999');
-      expectRefused(await call(goods.order, { goods: {} }, u), 400, CODE.badInput, 'goods');
-      expectRefused(await call(goods.order, { goods: { 1: 0 } }, u), 400, CODE.badInput, 'goods');
-      expectRefused(await call(goods.order, { goods: { 1: 100 } }, u), 400, CODE.badInput, 'goods');
-      expectRefused(await call(goods.order, { goods: 'x' }, u), 400, CODE.badInput, 'goods');
+      expectRefused(await call(order.create, { goods: { 999999: 1 } }, u), 404, CODE.notFound, '999999');
+      expectRefused(await call(order.create, { goods: {} }, u), 400, CODE.badInput, 'goods');
+      expectRefused(await call(order.create, { goods: { 1: 0 } }, u), 400, CODE.badInput, 'goods');
+      expectRefused(await call(order.create, { goods: { 1: 100 } }, u), 400, CODE.badInput, 'goods');
+      expectRefused(await call(order.create, { goods: 'x' }, u), 400, CODE.badInput, 'goods');
       const c = await goodOf({ kind: 'course', price: 'paid' });
-      expectRefused(await call(goods.order, { goods: { [c.id]: 2 } }, u), 400, CODE.badInput, '1 份');
+      expectRefused(await call(order.create, { goods: { [c.id]: 2 } }, u), 400, CODE.badInput, '1 份');
       const owner = await owner1();
       const owned = await db()
         .selectFrom('entitlements')
@@ -189,7 +189,7 @@ describe.each(databases())('%s', (kind) => {
           owned.map((o) => o.ref_id),
         )
         .executeTakeFirstOrThrow();
-      expectRefused(await call(goods.order, { goods: { [ownedGood.id]: 1 } }, owner), 409, CODE.conflict, '无需重复购买');
+      expectRefused(await call(order.create, { goods: { [ownedGood.id]: 1 } }, owner), 409, CODE.conflict, '无需重复购买');
       expect(
         Number(
           (
@@ -212,7 +212,7 @@ describe.each(databases())('%s', (kind) => {
         const addresses = await Promise.all(buyers.map((b) => createAddress(s, b)));
         const replies = await Promise.all(
           Array.from({ length: 100 }, (_, i) =>
-            call(goods.order, { goods: { [g.id]: 1 }, address_id: addresses[i % 20]?.id }, buyers[i % 20]),
+            call(order.create, { goods: { [g.id]: 1 }, address_id: addresses[i % 20]?.id }, buyers[i % 20]),
           ),
         );
         const ok = replies.filter((r) => r.body.status === 0);
@@ -292,7 +292,7 @@ describe.each(databases())('%s', (kind) => {
       await db().updateTable('goods').set({ stock: 1 }).where('id', '=', g.id).execute();
       try {
         const replies = await heldInFrontOfTheDecrement(g.id, n, () =>
-          Promise.all(buyers.map((b, i) => call(goods.order, { goods: { [g.id]: 1 }, address_id: addresses[i]?.id }, b))),
+          Promise.all(buyers.map((b, i) => call(order.create, { goods: { [g.id]: 1 }, address_id: addresses[i]?.id }, b))),
         );
         expect(replies.filter((r) => r.body.status === 0)).toHaveLength(1);
         // Refused by the decrement, not by the check before it (which names the stock left: 「…」库存不足（剩 0 件）).
@@ -319,29 +319,29 @@ describe.each(databases())('%s', (kind) => {
       const u = await newUser(s);
       const g = await goodOf({ kind: 'vip', price: 'paid' });
       const key = { 'Idempotency-Key': `tap-${u.id}` };
-      const taps = await Promise.all(Array.from({ length: 8 }, () => call(goods.order, { goods: { [g.id]: 1 } }, u, key)));
+      const taps = await Promise.all(Array.from({ length: 8 }, () => call(order.create, { goods: { [g.id]: 1 } }, u, key)));
       const ids = new Set(taps.map((t) => t.body.data.id));
       expect(ids.size).toBe(1);
       expect(taps.filter((t) => t.body.data.replayed === 0)).toHaveLength(1);
-      const again = (await call(goods.order, { goods: { [g.id]: 1 } }, u, key)).body.data;
+      const again = (await call(order.create, { goods: { [g.id]: 1 } }, u, key)).body.data;
       expect(again).toMatchObject({ id: [...ids][0], replayed: 1 });
-      expectRefused(await call(goods.order, { goods: { [g.id]: 2 } }, u, key), 409, CODE.conflict, 'Idempotency-Key');
+      expectRefused(await call(order.create, { goods: { [g.id]: 2 } }, u, key), 409, CODE.conflict, 'Idempotency-Key');
       expectRefused(
-        await call(goods.order, { goods: { [g.id]: 1 } }, u, { 'Idempotency-Key': 'bad key!' }),
+        await call(order.create, { goods: { [g.id]: 1 } }, u, { 'Idempotency-Key': 'bad key!' }),
         400,
         CODE.badInput,
         'Idempotency-Key',
       );
       // another user may use the same key; after 24 h the key is free again
       const v = await newUser(s);
-      expect((await call(goods.order, { goods: { [g.id]: 1 } }, v, key)).body.data.id).not.toBe([...ids][0]);
+      expect((await call(order.create, { goods: { [g.id]: 1 } }, v, key)).body.data.id).not.toBe([...ids][0]);
       s.advance(24 * 3600 + 1);
       try {
-        expect((await call(goods.order, { goods: { [g.id]: 1 } }, u, key)).body.data.replayed).toBe(0);
+        expect((await call(order.create, { goods: { [g.id]: 1 } }, u, key)).body.data.replayed).toBe(0);
       } finally {
         s.advance(-(24 * 3600 + 1));
       }
-      const without = await Promise.all([call(goods.order, { goods: { [g.id]: 1 } }, u), call(goods.order, { goods: { [g.id]: 1 } }, u)]);
+      const without = await Promise.all([call(order.create, { goods: { [g.id]: 1 } }, u), call(order.create, { goods: { [g.id]: 1 } }, u)]);
       expect(without[0].body.data.id).not.toBe(without[1].body.data.id);
     });
 
@@ -349,8 +349,8 @@ describe.each(databases())('%s', (kind) => {
       const u = await newUser(s);
       const friend = await newUser(s);
       const g = await goodOf({ kind: 'vip', price: 'paid' });
-      const withRef = (await call(goods.order, { goods: { [g.id]: 1 }, referrer_id: friend.id }, u)).body.data;
-      const self = (await call(goods.order, { goods: { [g.id]: 1 }, referrer_id: u.id }, u)).body.data;
+      const withRef = (await call(order.create, { goods: { [g.id]: 1 }, referrer_id: friend.id }, u)).body.data;
+      const self = (await call(order.create, { goods: { [g.id]: 1 }, referrer_id: u.id }, u)).body.data;
       const rows = await db()
         .selectFrom('orders')
         .select(['id', 'referrer_id'])
@@ -365,7 +365,7 @@ describe.each(databases())('%s', (kind) => {
     it('a free good is paid at once and opens its content', async () => {
       const u = await newUser(s);
       const g = await goodOf({ kind: 'ebook', price: 'free' });
-      const made = (await call(goods.order, { goods: { [g.id]: 1 } }, u)).body.data;
+      const made = (await call(order.create, { goods: { [g.id]: 1 } }, u)).body.data;
       expect(made).toMatchObject({ status: 'paid', total: 0, expires_at: 0 });
       const d = (await call(order.detail, { id: made.id }, u)).body.data;
       expect(d).toMatchObject({ status: 'paid', status_text: '购买成功' });
@@ -401,7 +401,7 @@ describe.each(databases())('%s', (kind) => {
       const path = `/course/bundle_detail/${bundle.ref_id}`;
       expect((await call(goods.detail, { id: bundle.id }, u)).body.data).toMatchObject({ has_pay: 0, content_path: path });
       expect((await call(goods.detail, { id: single.id }, u)).body.data.content_path).toBe(`/course/detail/${single.ref_id}`);
-      const made = (await call(goods.order, { goods: { [bundle.id]: 1 } }, u)).body.data;
+      const made = (await call(order.create, { goods: { [bundle.id]: 1 } }, u)).body.data;
       expect(made.status).toBe('paid');
       expect((await call(goods.detail, { id: bundle.id }, u)).body.data).toMatchObject({ has_pay: 1, content_path: path });
       const d = (await call(order.detail, { id: made.id }, u)).body.data;
@@ -413,7 +413,7 @@ describe.each(databases())('%s', (kind) => {
     it('pending → paid grants once; paid cannot close or pay again; pending → close; closed cannot pay or close', async () => {
       const u = await newUser(s);
       const g = await goodOf({ kind: 'question_bank', price: 'paid' });
-      const made = (await call(goods.order, { goods: { [g.id]: 1 } }, u)).body.data;
+      const made = (await call(order.create, { goods: { [g.id]: 1 } }, u)).body.data;
       expect((await call(order.status, { id: made.id }, u)).body.data).toMatchObject({ status: 'pending', is_success: 0 });
       const sales = async () =>
         (await db().selectFrom('goods').select('sales_volume').where('id', '=', g.id).executeTakeFirstOrThrow()).sales_volume;
@@ -432,7 +432,7 @@ describe.each(databases())('%s', (kind) => {
       const child = await db().selectFrom('question_banks').select('id').where('parent_id', '=', g.ref_id).executeTakeFirstOrThrow();
       expect((await call(question.content, { bank_id: child.id }, u)).body.data.access_reason).toBe('owned');
 
-      const second = (await call(goods.order, { goods: { [(await goodOf({ kind: 'vip', price: 'paid' })).id]: 1 } }, u)).body.data;
+      const second = (await call(order.create, { goods: { [(await goodOf({ kind: 'vip', price: 'paid' })).id]: 1 } }, u)).body.data;
       const closed = (await call(order.close, { id: second.id }, u)).body.data;
       expect(closed).toMatchObject({ status: 'close', status_text: '订单已关闭', close_reason: 'user', expires_at: 0 });
       expectRefused(await call(order.close, { id: second.id }, u), 409, CODE.conflict, '订单已关闭');
@@ -445,9 +445,9 @@ describe.each(databases())('%s', (kind) => {
       const u = await newUser(s);
       const g = await goodOf({ kind: 'vip', price: 'paid' });
       const now = s.services.clock();
-      const a = (await call(goods.order, { goods: { [g.id]: 1 } }, u)).body.data;
+      const a = (await call(order.create, { goods: { [g.id]: 1 } }, u)).body.data;
       await markPaid(s.services, a.id, now);
-      const b = (await call(goods.order, { goods: { [g.id]: 2 } }, u)).body.data;
+      const b = (await call(order.create, { goods: { [g.id]: 2 } }, u)).body.data;
       await markPaid(s.services, b.id, now);
       const vips = await db().selectFrom('user_vips').selectAll().where('user_id', '=', u.id).execute();
       expect(vips).toHaveLength(1);
@@ -459,7 +459,7 @@ describe.each(databases())('%s', (kind) => {
     it('lists the caller’s orders by status, newest first; items and packages', async () => {
       const u = await newUser(s);
       const { res } = await buyPhysical(u);
-      const free = (await call(goods.order, { goods: { [(await goodOf({ kind: 'ebook', price: 'free' })).id]: 1 } }, u)).body.data;
+      const free = (await call(order.create, { goods: { [(await goodOf({ kind: 'ebook', price: 'free' })).id]: 1 } }, u)).body.data;
       const all = (await call(order.list, {}, u)).body.data;
       expect(all.map((o) => o.id)).toEqual([free.id, res.body.data.id]);
       expect((await call(order.list, { status: 'pending' }, u)).body.data.map((o) => o.id)).toEqual([res.body.data.id]);

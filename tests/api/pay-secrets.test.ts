@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as goods from '../../src/contract/catalog';
 import * as order from '../../src/contract/orders';
 import { NOTIFY_PATH } from '../../src/server/areas/payments/order-pay';
 import {
@@ -84,7 +83,7 @@ describe('secrets stay out of logs and replies', () => {
       price: number;
     };
     sqlite.close();
-    const made = await call(goods.order, { goods: { [good.id]: 1 } }, token);
+    const made = await call(order.create, { goods: { [good.id]: 1 } }, token);
     expect(made.body.data).toMatchObject({ status: 'pending', total: good.price });
     const orderId = made.body.data.id;
 

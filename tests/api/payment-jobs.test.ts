@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as goods from '../../src/contract/catalog';
 import { CODE } from '../../src/contract/envelope';
 import * as order from '../../src/contract/orders';
 import { markClosed } from '../../src/server/areas/orders/order-state';
@@ -65,7 +64,7 @@ describe.each(databases())('%s', (kind) => {
   /** A new learner's order of `lines`, sent to WeChat Pay (an H5 cashier); returns it and the cashier's prepay id. */
   const sentOrder = async (r: Rig, lines?: Record<number, number>) => {
     const u = await newUser(r.s);
-    const made = (await call(r, goods.order, { goods: lines ?? { [(await goodOf(r, 'course')).id]: 1 } }, u)).body;
+    const made = (await call(r, order.create, { goods: lines ?? { [(await goodOf(r, 'course')).id]: 1 } }, u)).body;
     expect(made.status, made.msg).toBe(0);
     const h5 = (await call(r, order.h5Pay, { id: made.data.id }, u)).body;
     expect(h5.status, h5.msg).toBe(0);
@@ -105,7 +104,7 @@ describe.each(databases())('%s', (kind) => {
    */
   const sweptPast = async (r: Rig) => {
     const u = await newUser(r.s);
-    const made = (await call(r, goods.order, { goods: { [(await goodOf(r, 'course')).id]: 1 } }, u)).body;
+    const made = (await call(r, order.create, { goods: { [(await goodOf(r, 'course')).id]: 1 } }, u)).body;
     expect(made.status, made.msg).toBe(0);
     await db(r)
       .updateTable('orders')
@@ -306,7 +305,7 @@ describe.each(databases())('%s', (kind) => {
 
   it('a prepay refused by an unsigned ORDER_CLOSED tells the learner to order again; a tampered signed one stays a 502', async () => {
     const u = await newUser(main.s);
-    const made = (await call(main, goods.order, { goods: { [(await goodOf(main, 'course')).id]: 1 } }, u)).body.data;
+    const made = (await call(main, order.create, { goods: { [(await goodOf(main, 'course')).id]: 1 } }, u)).body.data;
     main.proxy.answer = (c) => (c.path === '/v3/pay/transactions/h5' ? unsigned(400, 'ORDER_CLOSED', '该订单已关闭') : null);
     try {
       expectRefused(await call(main, order.h5Pay, { id: made.id }, u), 409, CODE.conflict, '订单已关闭，请重新下单');

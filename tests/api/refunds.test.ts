@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundsCommand } from '../../scripts/ops/refunds';
-import * as goods from '../../src/contract/catalog';
 import * as course from '../../src/contract/courses';
 import * as ebook from '../../src/contract/ebooks';
 import { CODE } from '../../src/contract/envelope';
@@ -78,7 +77,7 @@ describe.each(databases())('%s', (kind) => {
   /** Orders `lines` and pays through the sandbox's H5 cashier; the payment notification is delivered. */
   const buyAndPay = async (u: TestUser, lines: Record<number, number>, physical = false) => {
     const address = physical ? { address_id: (await createAddress(s, u)).id } : {};
-    const made = (await call(goods.order, { goods: lines, ...address }, u)).body;
+    const made = (await call(order.create, { goods: lines, ...address }, u)).body;
     expect(made.status, made.msg).toBe(0);
     const o = made.data;
     if (o.total > 0) {
@@ -462,7 +461,7 @@ describe.each(databases())('%s', (kind) => {
     expect(theirs.body.msg).toBe(missing.body.msg.replace('999999', String(itemId)));
     expectRefused(await apply(a, itemId, '   '), 400, CODE.badInput, 'reason');
     expectRefused(await apply(a, itemId, '长'.repeat(201)), 400, CODE.badInput, 'reason');
-    const pending = (await call(goods.order, { goods: { [(await courseGood()).id]: 1 } }, b)).body.data;
+    const pending = (await call(order.create, { goods: { [(await courseGood()).id]: 1 } }, b)).body.data;
     const pendingItem = (await call(order.detail, { id: pending.id }, b)).body.data.items[0];
     expect(pendingItem?.can_refund).toBe(0);
     expectRefused(await apply(b, pendingItem?.id as number), 409, CODE.conflict, '未支付');

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as goods from '../../src/contract/catalog';
+import * as order from '../../src/contract/orders';
 import { VIP_CODE_RULES } from '../../src/contract/vip';
 import { chinaDayStart, SMS_RULES } from '../../src/server/areas/accounts/sms-codes';
 import { STATE_TTL } from '../../src/server/areas/accounts/wechat-login';
@@ -101,7 +101,7 @@ describe.each(databases())('%s', (kind) => {
       .executeTakeFirstOrThrow();
     const made = await request(
       s.url,
-      goods.order,
+      order.create,
       { goods: { [good.id]: 1 } },
       { token: u.token, headers: { 'Idempotency-Key': 'fresh-key' } },
     );

@@ -5,7 +5,6 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as addressApi from '../../src/contract/addresses';
-import * as goods from '../../src/contract/catalog';
 import { CODE } from '../../src/contract/envelope';
 import * as order from '../../src/contract/orders';
 import * as uc from '../../src/contract/users-center';
@@ -58,7 +57,7 @@ describe.each(databases())('%s', (kind) => {
   async function orderPhysical(srv: TestServer, u: TestUser, qty = 1) {
     const g = await physicalGood(srv);
     const a = await createAddress(srv, u);
-    const made = await request(srv.url, goods.order, { goods: { [g.id]: qty }, address_id: a.id }, { token: u.token });
+    const made = await request(srv.url, order.create, { goods: { [g.id]: qty }, address_id: a.id }, { token: u.token });
     expect(made.body.msg).toBe('ok');
     const item = await srv.services.db.kysely
       .selectFrom('order_goods')
@@ -111,7 +110,7 @@ describe.each(databases())('%s', (kind) => {
         .where('price', '=', 0)
         .orderBy('id')
         .executeTakeFirstOrThrow();
-      const free = await request(s.url, goods.order, { goods: { [ebook.id]: 1 } }, { token: u.token });
+      const free = await request(s.url, order.create, { goods: { [ebook.id]: 1 } }, { token: u.token });
       expect(free.body.data.status).toBe('paid');
       const ebookItem = await s.services.db.kysely
         .selectFrom('order_goods')
@@ -455,7 +454,7 @@ describe('ops script and settings, end to end (SQLite)', () => {
     expect(address.body.status).toBe(0);
     const sqlite = new SQLite(path.join(dir, 'beikao.sqlite'), { readonly: true });
     const good = sqlite.prepare("SELECT id FROM goods WHERE kind = 'physical' AND on_sale = 1 ORDER BY id LIMIT 1").get() as { id: number };
-    const made = await call(goods.order, { goods: { [good.id]: 1 }, address_id: address.body.data.id }, token);
+    const made = await call(order.create, { goods: { [good.id]: 1 }, address_id: address.body.data.id }, token);
     const orderId = made.body.data.id;
     const h5 = await call(order.h5Pay, { id: orderId }, token);
     const prepay = /prepay_id=([^&]+)/.exec(h5.body.data.h5_url ?? '')?.[1];

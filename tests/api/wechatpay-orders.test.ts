@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as goods from '../../src/contract/catalog';
 import { CODE } from '../../src/contract/envelope';
 import * as order from '../../src/contract/orders';
 import { PAY_LOCK_BUSY } from '../../src/server/areas/orders/order-pay-lock';
@@ -54,7 +53,7 @@ describe.each(databases())('%s', (kind) => {
       .executeTakeFirstOrThrow();
   const newOrder = async (u: TestUser) => {
     const g = await paidCourseGood();
-    const made = (await call(goods.order, { goods: { [g.id]: 1 } }, u)).body;
+    const made = (await call(order.create, { goods: { [g.id]: 1 } }, u)).body;
     expect(made.status, made.msg).toBe(0);
     return { ...made.data, good: g };
   };

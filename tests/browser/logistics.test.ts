@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as goods from '../../src/contract/catalog';
 import * as order from '../../src/contract/orders';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { shipItem } from '../../src/server/areas/shipping/order-shipping';
@@ -171,7 +170,7 @@ describe('logistics page', () => {
     const address = await createAddress(server, user);
     const made = await request(
       server.url,
-      goods.order,
+      order.create,
       { goods: { [(await physicalGood()).id]: 1 }, address_id: address.id },
       { token: user.token },
     );

@@ -32,7 +32,7 @@ async function subjectGoods() {
 }
 
 async function placeOrder(user: TestUser, goodId: number, addressId?: number) {
-  const res = await request(server.url, goods.order, { goods: { [goodId]: 1 }, address_id: addressId }, { token: user.token });
+  const res = await request(server.url, order.create, { goods: { [goodId]: 1 }, address_id: addressId }, { token: user.token });
   expect(res.body.msg).toBe('ok');
   return res.body.data;
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as goods from '../../src/contract/catalog';
 import * as course from '../../src/contract/courses';
 import * as order from '../../src/contract/orders';
 import { money } from '../../src/format/time';
@@ -49,7 +48,7 @@ async function buyCourse(user: TestUser) {
     .where('v.is_free', '=', 0)
     .orderBy('g.id')
     .executeTakeFirstOrThrow();
-  const made = (await request(server.url, goods.order, { goods: { [g.id]: 1 } }, { token: user.token })).body.data;
+  const made = (await request(server.url, order.create, { goods: { [g.id]: 1 } }, { token: user.token })).body.data;
   const h5 = (await request(server.url, order.h5Pay, { id: made.id }, { token: user.token })).body.data;
   const prepay = /prepay_id=([^&]+)/.exec(h5.h5_url ?? '')?.[1] ?? '';
   const pay = await server.services.providers.pay();

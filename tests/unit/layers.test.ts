@@ -160,4 +160,23 @@ describe('layers are checked by the lint step', () => {
       refused({ 'src/server/areas/orders/probe.ts': "import { money } from '../../../format/money';\nexport const probe = money;\n" }),
     ).toContain('noRestrictedImports');
   });
+
+  it('lets a module import its own area contract only; other areas come as OutputOfId through the block API', () => {
+    expect(
+      refused({
+        'src/modules/orders-result/probe.ts': "import type { GoodsItem } from '../../contract/catalog';\nexport type Probe = GoodsItem;\n",
+      }),
+    ).toContain('noRestrictedImports');
+    expect(
+      refused({ 'src/modules/shipping-logistics/probe.ts': "import { x } from '../../contract/orders-extra';\nexport const probe = x;\n" }),
+    ).toContain('noRestrictedImports');
+    const r = lint({
+      'src/modules/orders-result/probe.ts':
+        "import { ORDER_RULES } from '../../contract/orders';\nimport type { Envelope } from '../../contract/envelope';\nexport const probe: [unknown, Envelope | null] = [ORDER_RULES, null];\n",
+      'src/modules/questions-answerer/probe.ts': "import { x } from '../../contract/questions-practice';\nexport const probe = x;\n",
+      'src/modules/shared/refund-sheet/probe.ts':
+        "import { REFUND_REASONS } from '../../../contract/refunds';\nexport const probe = REFUND_REASONS;\n",
+    });
+    expect(r.rules).toEqual([]);
+  });
 });

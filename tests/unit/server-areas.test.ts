@@ -61,4 +61,15 @@ describe('the server by area', () => {
       .filter((f) => /\.transaction\(\)/.test(fs.readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);
   });
+
+  it("names every file of the folder in the area's README (so the README stays the map of the area)", () => {
+    const missing: string[] = [];
+    for (const a of areaFolders) {
+      const readme = fs.readFileSync(path.join(AREAS_DIR, a, 'README.md'), 'utf8');
+      for (const f of fs.readdirSync(path.join(AREAS_DIR, a)).filter((n) => n.endsWith('.ts'))) {
+        if (!readme.includes(`\`${f}\``)) missing.push(`${a}/${f}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
 });

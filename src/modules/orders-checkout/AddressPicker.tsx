@@ -1,10 +1,10 @@
 /** The delivery address of a physical order: the chosen card, a sheet to change it, and 新增收货地址 (back to this page). */
 import { useState } from 'react';
-import type { Address } from '../../contract/addresses';
 import { orderCheckout as t } from '../../i18n/zh-CN/order-checkout';
 import { Link } from '../../runtime/block-api';
 import { PinIcon } from '../../runtime/icons';
 import { BottomSheet } from '../shared/bottom-sheet/BottomSheet';
+import type { Address } from './shapes';
 
 /** 13812345678 → 138****5678. */
 function maskMobile(mobile: string): string {

@@ -1,7 +1,6 @@
 /** `order-checkout`: the goods of the route with server prices, the address (physical goods), quantities, remark and 提交订单. */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Address } from '../../contract/addresses';
-import { ORDER_RULES } from '../../contract/catalog';
+import { ORDER_RULES } from '../../contract/orders';
 import { money } from '../../format/time';
 import { orderCheckout as t } from '../../i18n/zh-CN/order-checkout';
 import { type BlockProps, Link, useCurrentPath } from '../../runtime/block-api';
@@ -23,6 +22,7 @@ import { sessionStore } from './idempotency';
 import { type CheckoutLoad, loadCheckout } from './load-checkout';
 import type { OrderCheckoutProps } from './props.gen';
 import { QuantityStepper } from './QuantityStepper';
+import type { Address } from './shapes';
 import { submitOrder } from './submit-order';
 import '../shared/order-parts.css';
 import './order-checkout.css';

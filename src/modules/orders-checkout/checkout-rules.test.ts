@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { GoodsItem } from '../../contract/catalog';
 import { orderCheckout as t } from '../../i18n/zh-CN/order-checkout';
 import { clockSkew, clockText, secondsLeft } from '../orders-result/countdown';
 import {
@@ -14,6 +13,7 @@ import {
   summarize,
 } from './checkout-rules';
 import { checkoutKey, fingerprint, forgetKey, type KeyStore } from './idempotency';
+import type { GoodsItem } from './shapes';
 import { resultHref } from './submit-order';
 
 function good(over: Partial<GoodsItem>): GoodsItem {

@@ -1,8 +1,8 @@
 /** Pure rules of the checkout screen: which goods, how many, what it costs, what is sent. No React, no network. */
-import type { Address } from '../../contract/addresses';
-import { type GoodsItem, ORDER_RULES } from '../../contract/catalog';
+import { ORDER_RULES } from '../../contract/orders';
 import { money } from '../../format/time';
 import { isOwnedKind } from '../../protocol/owned-content';
+import type { Address, GoodsItem } from './shapes';
 
 /** Content sold once per user (quantity fixed at 1). */
 /** At most this many of one VIP good in an order. */

@@ -1,8 +1,8 @@
 /** Loads what the checkout shows: every good of the route (server prices) and, when one needs delivery, the addresses. */
-import type { Address } from '../../contract/addresses';
-import type { GoodsItem } from '../../contract/catalog';
+
 import type { Env } from '../../runtime/block-api';
 import { needsAddress } from './checkout-rules';
+import type { Address, GoodsItem } from './shapes';
 
 export type CheckoutLoad =
   | { kind: 'ready'; goods: GoodsItem[]; addresses: Address[] }

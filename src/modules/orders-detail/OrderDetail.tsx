@@ -6,8 +6,8 @@ import { i18n } from '../../i18n';
 import { order as t } from '../../i18n/zh-CN/order';
 import { pay as tp } from '../../i18n/zh-CN/pay';
 import { type BlockProps, type Env, Link } from '../../runtime/block-api';
+import { RefundButton, RefundState } from '../shared/refund-sheet/RefundSheet';
 import type { OrderDetailProps } from './props.gen';
-import { RefundButton, RefundState } from './RefundSheet';
 import './order-detail.css';
 
 interface Loaded {

@@ -1,13 +1,16 @@
 /** `order-logistics`: the parcels of one physical order item — state, carrier, tracking number, timeline of events. */
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import type { OrderItem, OrderView } from '../../contract/orders';
 import type { ParcelView } from '../../contract/shipping';
 import { chinaDateTime } from '../../format/order';
 import { i18n } from '../../i18n';
 import { orderLogistics as t } from '../../i18n/zh-CN/order-logistics';
-import { type BlockProps, type Env, Link } from '../../runtime/block-api';
+import { type BlockProps, type Env, Link, type OutputOfId } from '../../runtime/block-api';
 import type { OrderLogisticsProps } from './props.gen';
 import './order-logistics.css';
+
+/** The order and its items as `order.detail` answers them (the orders area's shapes, through the block API). */
+type OrderView = OutputOfId<'order.detail'>;
+type OrderItem = OrderView['items'][number];
 
 interface Loaded {
   order: OrderView;

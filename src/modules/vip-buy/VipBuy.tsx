@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import type { GoodsItem } from '../../contract/catalog';
 import { chinaDay } from '../../format/order';
 import { money } from '../../format/time';
 import { vipBuy as t } from '../../i18n/zh-CN/order';
-import { type BlockProps, useCall } from '../../runtime/block-api';
+import { type BlockProps, type OutputOfId, useCall } from '../../runtime/block-api';
 import { examOf } from '../shared/scope';
 import type { VipBuyProps } from './props.gen';
 import './vip-buy.css';
+
+/** A good as `goods.detail` answers it (the catalog area's shape, through the block API). */
+type GoodsItem = OutputOfId<'goods.detail'>;
 
 /** The VIP goods of a goods list: the recommended ones first, then by price. */
 export function vipPlans(goods: readonly GoodsItem[]): GoodsItem[] {

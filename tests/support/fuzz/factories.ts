@@ -3,8 +3,8 @@
 // one entry here: how a user comes to own a row of that table, through the API where there is one.
 
 import * as addressApi from '../../../src/contract/addresses';
-import * as goodsApi from '../../../src/contract/catalog';
 import * as ebookApi from '../../../src/contract/ebooks';
+import * as orderApi from '../../../src/contract/orders';
 import * as questionApi from '../../../src/contract/questions';
 import * as uc from '../../../src/contract/users-center';
 import { markPaid } from '../../../src/server/areas/orders/order-state';
@@ -67,7 +67,7 @@ async function physicalOrder(s: TestServer, owner: Owner): Promise<{ id: number 
   const body = await addressBody(s, { name: '甲的收货地址' });
   const address = await ok('orders', request(s.url, addressApi.saveAddress, body, { token: owner.token }));
   const goods = { [await physicalGood(s)]: 1 };
-  return ok('orders', request(s.url, goodsApi.order, { goods, address_id: address.id }, { token: owner.token }));
+  return ok('orders', request(s.url, orderApi.create, { goods, address_id: address.id }, { token: owner.token }));
 }
 
 export const OWNED_FACTORIES: Readonly<Record<string, Factory>> = {

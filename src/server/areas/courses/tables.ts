@@ -73,8 +73,9 @@ export interface VideoProgressTable {
 export type EntitlementKind = OwnedKind;
 
 /**
- * What a user owns: exactly one place writes it (the order state machine when an order is paid; the demo seed until
- * that exists). Unique per user, kind and item; `expires_at` null = for good.
+ * What a user owns: written when an order is paid (orders/order-grants.ts, in the state machine's transaction) and by
+ * the demo seed; withdrawn when a refund settles (refunds/refund-settle.ts). Unique per user, kind and item;
+ * `expires_at` null = for good.
  */
 export interface EntitlementTable {
   id: Generated<number>;

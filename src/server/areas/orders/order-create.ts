@@ -6,8 +6,8 @@
  * is paid in the transaction that makes it.
  */
 import crypto from 'node:crypto';
-import type * as goods from '../../../contract/catalog';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
+import type * as order from '../../../contract/orders';
 import { isOwnedKind } from '../../../protocol/owned-content';
 import type { RequestContext, Services } from '../../http/context';
 import { badInput, conflict, notFound } from '../../http/errors';
@@ -16,8 +16,8 @@ import { addressOf } from '../addresses';
 import type { GoodsRow } from '../catalog';
 import { markPaidIn } from './order-state';
 
-type OrderInput = ParsedInputOf<typeof goods.order>;
-type Created = OutputOf<typeof goods.order>;
+type OrderInput = ParsedInputOf<typeof order.create>;
+type Created = OutputOf<typeof order.create>;
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 const KEY_RE = /^[A-Za-z0-9_.:-]{1,64}$/;

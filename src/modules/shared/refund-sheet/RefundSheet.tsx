@@ -4,12 +4,12 @@
  * optional note → `order.apply_refund`; the server's message is shown when it refuses.
  */
 import { useState } from 'react';
-import type { OrderItem } from '../../contract/orders';
-import { REFUND_REASON_MAX, REFUND_REASONS } from '../../contract/refunds';
-import { money } from '../../format/time';
-import { orderRefund as t } from '../../i18n/zh-CN/order';
-import type { Env } from '../../runtime/block-api';
-import { BottomSheet } from '../shared/bottom-sheet/BottomSheet';
+import type { OrderItem } from '../../../contract/orders';
+import { REFUND_REASON_MAX, REFUND_REASONS } from '../../../contract/refunds';
+import { money } from '../../../format/time';
+import { orderRefund as t } from '../../../i18n/zh-CN/order';
+import type { Env } from '../../../runtime/block-api';
+import { BottomSheet } from '../bottom-sheet/BottomSheet';
 import './refund.css';
 
 type Reason = (typeof REFUND_REASONS)[number];
