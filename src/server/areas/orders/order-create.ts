@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type * as order from '../../../contract/orders';
 import { isOwnedKind } from '../../../protocol/owned-content';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { RequestContext, Services } from '../../http/context';
 import { badInput, conflict, notFound } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';
@@ -44,11 +45,6 @@ function bodyHash(q: OrderInput, lines: ReadonlyArray<[number, number]>): string
 function orderNo(now: number): string {
   const d = new Date((now + 8 * 3600) * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
   return `${d}${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}`;
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: string }).code ?? '';
-  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT');
 }
 
 async function replayOf(s: Services, userId: number, key: string, hash: string, now: number): Promise<Created | null> {

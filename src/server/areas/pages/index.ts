@@ -14,4 +14,5 @@ export const pagesArea = defineArea({
   },
 });
 
-export { PageStore } from './page-store';
+export { PageStore, WATCH_DEBOUNCE_MS } from './page-store';
+export { type SchemaProblem, schemaProblemsOf } from './schema-validator';

@@ -51,6 +51,22 @@ export interface SchemaProblem {
   reason: string;
 }
 
+/** Ajv's errors as problems with a JSON pointer and a Chinese reason, each once (also for other JSON files: activities). */
+export function schemaProblemsOf(errors: readonly ErrorObject[] | null | undefined): SchemaProblem[] {
+  const seen = new Set<string>();
+  const out: SchemaProblem[] = [];
+  for (const e of errors ?? []) {
+    if (e.keyword === 'oneOf' || e.keyword === 'if') continue;
+    const item = { path: e.instancePath, reason: reasonOf(e) };
+    const key = `${item.path} ${item.reason}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(item);
+    }
+  }
+  return out;
+}
+
 /** JSON Schema validation of page files, fragment files and expanded block lists with Ajv (schemas/ is the source of truth). */
 export class SchemaValidator {
   private readonly ajv = new Ajv({ allErrors: true, strict: false, discriminator: true, allowUnionTypes: true, verbose: true });
@@ -78,18 +94,7 @@ export class SchemaValidator {
   }
 
   private static problems(fn: ValidateFunction): SchemaProblem[] {
-    const seen = new Set<string>();
-    const out: SchemaProblem[] = [];
-    for (const e of fn.errors ?? []) {
-      if (e.keyword === 'oneOf' || e.keyword === 'if') continue;
-      const item = { path: e.instancePath, reason: reasonOf(e) };
-      const key = `${item.path} ${item.reason}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push(item);
-      }
-    }
-    return out;
+    return schemaProblemsOf(fn.errors);
   }
 
   private static run(fn: ValidateFunction, value: unknown): SchemaProblem[] {

@@ -10,6 +10,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Services } from '../../http/context';
 import { badInput, conflict, notFound } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';
@@ -53,8 +54,6 @@ export interface ShipResult {
   /** The item's parcels after the call. */
   parcels: number;
 }
-
-const isUniqueViolation = (e: unknown) => /unique|duplicate key/i.test(e instanceof Error ? e.message : String(e));
 
 /** Marks a physical item of a paid order shipped (see the rules at the top). Throws ApiError refusals. */
 export async function shipItem(s: ShippingServices, input: ShipInput): Promise<ShipResult> {
