@@ -6,6 +6,8 @@
  *                                                Action union by name, ActionType, ActionOf, BlockType, BlockNodeOf)
  *   blocks/<type>.schema.json                  -> src/runtime/block-props/<type>.gen.ts (each props type declared once),
  *                                                re-exported by src/blocks/<type>/props.gen.ts through the block API
+ *   activity.schema.json + activities/         -> src/server/areas/activities/activity-file.gen.ts (an activity file
+ *                                                as operators write it, and the rules of each activity type)
  * `npx tsx scripts/gen-types.ts` writes them; `--check` exits 1 (listing files) when any is stale.
  */
 import fs from 'node:fs';
@@ -112,8 +114,8 @@ function externalize(node: unknown): { node: unknown; used: string[] } {
 
 const OPTS = { bannerComment: '', additionalProperties: false, strictIndexSignatures: true, format: true, unreachableDefinitions: true };
 
-async function compileTs(schema: unknown, name: string, cwd: string): Promise<string> {
-  return (await compile(schema as JSONSchema, name, { ...OPTS, cwd })).trim();
+async function compileTs(schema: unknown, name: string, cwd: string, extra: { ignoreMinAndMaxItems?: boolean } = {}): Promise<string> {
+  return (await compile(schema as JSONSchema, name, { ...OPTS, ...extra, cwd })).trim();
 }
 
 const titleOf = (schema: Json, fallback: string) =>
@@ -193,6 +195,15 @@ function blockPropsTs(decl: string, used: readonly string[]): string {
   return `${BANNER}\n${imports}${decl}\n`;
 }
 
+/** The activity file and the rules of each type (schemas/activity.schema.json, schemas/activities/<type>.schema.json). */
+async function activityFileTs(): Promise<string> {
+  const lists = { ignoreMinAndMaxItems: true };
+  const parts = [await compileTs(readJson(path.join(schemasDir, 'activity.schema.json')), 'activity-file', schemasDir, lists)];
+  const rulesDir = path.join(schemasDir, 'activities');
+  for (const r of schemaFiles(rulesDir)) parts.push(await compileTs(r.schema, `${r.name}-rules`, rulesDir, lists));
+  return `${BANNER}\n${parts.join('\n\n')}\n`;
+}
+
 export async function generate(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const src = readSources();
@@ -214,6 +225,7 @@ export async function generate(): Promise<Map<string, string>> {
   const barrel = src.blocks.map((b) => `export type * from './${b.name}.gen';`).join('\n');
   out.set('src/runtime/block-props/index.gen.ts', `${BANNER}\n${barrel}\n`);
   out.set('src/runtime/page-config.gen.ts', await pageConfigTs(page, src, blockDecls));
+  out.set('src/server/areas/activities/activity-file.gen.ts', await activityFileTs());
   return out;
 }
 

@@ -1,5 +1,6 @@
 import * as auth from './accounts';
 import * as binding from './accounts-binding';
+import * as activity from './activities';
 import * as address from './addresses';
 import * as articles from './articles';
 import * as goods from './catalog';
@@ -22,6 +23,7 @@ import * as vip from './vip';
 export * from './endpoint';
 export * from './envelope';
 export {
+  activity,
   address,
   articles,
   auth,
@@ -58,6 +60,7 @@ function collect(...areas: Record<string, unknown>[]): AnyEndpoint[] {
 /** Every declared endpoint. The server registers a route for each; a test fails if one lacks a handler. */
 export const allEndpoints: readonly AnyEndpoint[] = collect(
   framework,
+  activity,
   subjects,
   genus,
   auth,

@@ -6,6 +6,14 @@ export type { EndpointMeta };
 
 /** The contract declaration of each endpoint id (types only). */
 export interface EndpointTypes {
+  'activity.copywriting': typeof contract.activity.copywriting;
+  'activity.detail': typeof contract.activity.detail;
+  'activity.finish_gift': typeof contract.activity.finishGift;
+  'activity.gift': typeof contract.activity.gift;
+  'activity.invite': typeof contract.activity.invite;
+  'activity.invite_record': typeof contract.activity.inviteRecord;
+  'activity.own_gift': typeof contract.activity.ownGift;
+  'activity.statistics': typeof contract.activity.statistics;
   'address.default': typeof contract.address.defaultAddress;
   'address.detail': typeof contract.address.addressDetail;
   'address.list': typeof contract.address.addressList;
@@ -146,12 +154,21 @@ export interface EndpointTypes {
   'user.base_info': typeof contract.user.baseInfo;
   'user.feedback': typeof contract.user.feedback;
   'user.logout': typeof contract.user.logout;
+  'user.rand_user': typeof contract.activity.randUser;
   'vip.exchange': typeof contract.vip.exchange;
 }
 
 export type EndpointId = keyof EndpointTypes;
 
 export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
+  'activity.copywriting': { id: 'activity.copywriting', method: 'GET', host: 'platform', path: '/api/activity/copywriting', auth: 'none' },
+  'activity.detail': { id: 'activity.detail', method: 'GET', host: 'platform', path: '/api/activity/detail', auth: 'optional' },
+  'activity.finish_gift': { id: 'activity.finish_gift', method: 'POST', host: 'platform', path: '/api/activity/receive/finish_gift', auth: 'required' },
+  'activity.gift': { id: 'activity.gift', method: 'GET', host: 'platform', path: '/api/activity/gift', auth: 'optional' },
+  'activity.invite': { id: 'activity.invite', method: 'POST', host: 'platform', path: '/api/activity/invite', auth: 'required' },
+  'activity.invite_record': { id: 'activity.invite_record', method: 'GET', host: 'platform', path: '/api/activity/invite/record', auth: 'required' },
+  'activity.own_gift': { id: 'activity.own_gift', method: 'GET', host: 'platform', path: '/api/activity/own_gift', auth: 'required' },
+  'activity.statistics': { id: 'activity.statistics', method: 'GET', host: 'platform', path: '/api/activity/statistics', auth: 'optional' },
   'address.default': { id: 'address.default', method: 'GET', host: 'platform', path: '/api/user/default_address', auth: 'required' },
   'address.detail': { id: 'address.detail', method: 'GET', host: 'platform', path: '/api/user/address_detail', auth: 'required' },
   'address.list': { id: 'address.list', method: 'GET', host: 'platform', path: '/api/user/address', auth: 'required' },
@@ -292,5 +309,6 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'user.base_info': { id: 'user.base_info', method: 'GET', host: 'platform', path: '/api/user/base_info', auth: 'required' },
   'user.feedback': { id: 'user.feedback', method: 'POST', host: 'platform', path: '/api/user/feedback', auth: 'optional' },
   'user.logout': { id: 'user.logout', method: 'POST', host: 'platform', path: '/api/user/logout', auth: 'required' },
+  'user.rand_user': { id: 'user.rand_user', method: 'GET', host: 'platform', path: '/api/user/rand_user', auth: 'none' },
   'vip.exchange': { id: 'vip.exchange', method: 'POST', host: 'platform', path: '/api/vip/exchange', auth: 'required' },
 };

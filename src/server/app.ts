@@ -1,8 +1,10 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { allEndpoints } from '../contract';
 import { HOST_PREFIX } from '../contract/endpoint';
 import { CODE } from '../contract/envelope';
 import { AREAS } from './area-list';
+import { ActivityStore } from './areas/activities';
 import { PageStore } from './areas/pages';
 import { registerClientFiles, registerCompression } from './client/static-files';
 import type { ServerConfig } from './config';
@@ -74,11 +76,17 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
     !config.devTools,
   );
   pages.reload('start');
+  const activities = new ActivityStore(path.join(config.pagesDir, '_activities'), config.schemasDir, ({ level, msg, ...fields }) =>
+    app.log[level](fields, msg),
+  );
   const services: Services = {
     db,
     config,
     clock,
     pages,
+    activities,
+    // The clock's second plus the real millisecond within it (a test clock moves whole seconds).
+    nowMs: () => clock() * 1000 + (Date.now() % 1000),
     jwt: new JwtService(config.jwtSecret, config.jwtTtl),
     providers: {
       ...createProviders(config, db, clock),

@@ -4,6 +4,7 @@
  */
 
 import { accountsArea } from './areas/accounts';
+import { activitiesArea } from './areas/activities';
 import { addressesArea } from './areas/addresses';
 import { articlesArea } from './areas/articles';
 import { catalogArea } from './areas/catalog';
@@ -42,4 +43,5 @@ export const AREAS: readonly Area[] = [
   refundsArea,
   shippingArea,
   vipArea,
+  activitiesArea,
 ];

@@ -21,6 +21,7 @@ import * as m0020 from './migrations/0020_refunds';
 import * as m0021 from './migrations/0021_payment_jobs';
 import * as m0022 from './migrations/0022_sms_limits';
 import * as m0023 from './migrations/0023_content_deliveries';
+import * as m0024 from './migrations/0024_activities';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
 const MIGRATIONS = {
@@ -45,6 +46,7 @@ const MIGRATIONS = {
   '0021_payment_jobs': m0021,
   '0022_sms_limits': m0022,
   '0023_content_deliveries': m0023,
+  '0024_activities': m0024,
 } as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

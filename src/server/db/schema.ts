@@ -1,4 +1,5 @@
 import type { AuthTables } from '../areas/accounts/tables';
+import type { ActivityTables } from '../areas/activities/tables';
 import type { AddressTables } from '../areas/addresses/tables';
 import type { ArticlesTables } from '../areas/articles/tables';
 import type { CatalogTables } from '../areas/catalog/tables';
@@ -38,7 +39,8 @@ export type { FeedbackTable, UserTable } from '../areas/users/tables';
  * areas with a second `*-tables.ts`). Times are unix seconds; booleans are 0/1 integers (portable across SQLite and PostgreSQL).
  */
 export interface Database
-  extends AddressTables,
+  extends ActivityTables,
+    AddressTables,
     ArticlesTables,
     AuthTables,
     CircleTables,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ActivityStore } from '../areas/activities';
 import type { PageStore } from '../areas/pages';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/connect';
@@ -20,8 +21,12 @@ export interface Services {
   providers: Providers;
   /** Page configs served to the client (checked, hot-reloaded). */
   pages: PageStore;
+  /** Activities served (pages-config/_activities: checked, accepted against the database, hot-reloaded). */
+  activities: ActivityStore;
   /** Unix seconds; tests replace it to move time. */
   clock: () => number;
+  /** Unix milliseconds on the same clock (activity windows are instants to the millisecond). */
+  nowMs: () => number;
 }
 
 export interface RequestContext extends Services {

@@ -4,7 +4,7 @@
  * check reads) and VIP membership (`user_vips`; buying the same type again extends the running membership).
  */
 
-import { isOwnedKind } from '../../../protocol/owned-content';
+import { isOwnedKind, type OwnedKind } from '../../../protocol/owned-content';
 import type { Services } from '../../http/context';
 
 export interface GrantedLine {
@@ -16,32 +16,44 @@ export interface GrantedLine {
 }
 
 export async function grantOrder(tx: Services, userId: number, orderId: number, lines: readonly GrantedLine[], now: number): Promise<void> {
-  const db = tx.db.kysely;
   for (const line of lines) {
-    if (isOwnedKind(line.kind)) {
-      await db
-        .insertInto('entitlements')
-        .values({
-          user_id: userId,
-          kind: line.kind as 'course',
-          ref_id: line.ref_id,
-          source: 'order',
-          order_id: orderId,
-          granted_at: now,
-          expires_at: null,
-        })
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'kind', 'ref_id']).doUpdateSet({ source: 'order', order_id: orderId, granted_at: now, expires_at: null }),
-        )
-        .execute();
-    } else if (line.kind === 'vip') {
-      await extendVip(tx, userId, line.vip_type, line.vip_days * line.quantity, 'order', now);
-    }
+    if (isOwnedKind(line.kind)) await grantContent(tx, userId, line.kind, line.ref_id, { source: 'order', orderId }, now);
+    else if (line.kind === 'vip') await extendVip(tx, userId, line.vip_type, line.vip_days * line.quantity, 'order', now);
   }
 }
 
+/**
+ * The one writer of ownership (`entitlements`): a course, e-book or bank for good, from a paid order or an activity
+ * prize (`source`), inside the caller's transaction. Owning it already keeps one row, now pointing at this grant.
+ */
+export async function grantContent(
+  tx: Pick<Services, 'db'>,
+  userId: number,
+  kind: OwnedKind,
+  refId: number,
+  from: { source: 'order' | 'activity'; orderId: number | null },
+  now: number,
+): Promise<void> {
+  await tx.db.kysely
+    .insertInto('entitlements')
+    .values({ user_id: userId, kind, ref_id: refId, source: from.source, order_id: from.orderId, granted_at: now, expires_at: null })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'kind', 'ref_id'])
+        .doUpdateSet({ source: from.source, order_id: from.orderId, granted_at: now, expires_at: null }),
+    )
+    .execute();
+}
+
 /** Starts a membership of `vipType`, or extends the caller's running one of that type, by `days`. */
-export async function extendVip(tx: Services, userId: number, vipType: string, days: number, source: string, now: number): Promise<number> {
+export async function extendVip(
+  tx: Pick<Services, 'db'>,
+  userId: number,
+  vipType: string,
+  days: number,
+  source: string,
+  now: number,
+): Promise<number> {
   const db = tx.db.kysely;
   const running = await db
     .selectFrom('user_vips')

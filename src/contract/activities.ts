@@ -1,0 +1,212 @@
+// The activity engine's calls (spec §7 "Activity"): an activity is a file an operator writes
+// (pages-config/_activities/<slug>.json); these read it with the caller's progress and claim its prizes.
+import * as z from 'zod/mini';
+import { endpoint } from './endpoint';
+import { CODE } from './envelope';
+import { count, id } from './fields';
+
+export const ACTIVITY_PHASES = ['upcoming', 'running', 'ended'] as const;
+/** A prize as the caller sees it: claimed (by them), claimable now, locked (progress short), sold out, or closed. */
+export const PRIZE_STATES = ['claimed', 'claimable', 'locked', 'sold_out', 'closed', 'login'] as const;
+export const INVITE_STATUSES = ['pending', 'qualified', 'invalid'] as const;
+
+const prizeView = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  kind: z.enum(['course', 'ebook', 'question_bank', 'vip_days', 'physical']),
+  /** Fen, as the disclosure states it (0: not given). */
+  value: z.number(),
+  quantity: z.number(),
+  stock_left: z.number(),
+  /** Qualified invitees needed (0: none). */
+  threshold: z.number(),
+  state: z.enum(PRIZE_STATES),
+  /** Why it cannot be claimed now, in Chinese ('' when it can). */
+  state_text: z.string(),
+});
+export type PrizeView = z.infer<typeof prizeView>;
+
+const activityView = z.object({
+  id: z.number(),
+  type: z.enum(['referral', 'register_gift', 'reciprocity', 'vip_share']),
+  title: z.string(),
+  subtitle: z.string(),
+  banner: z.string(),
+  /** Unix milliseconds: open from starts_at (inclusive) until ends_at (exclusive). */
+  starts_at: z.number(),
+  ends_at: z.number(),
+  /** The server's clock when it answered (unix ms), for the count-down. */
+  server_now: z.number(),
+  phase: z.enum(ACTIVITY_PHASES),
+  phase_text: z.string(),
+  prizes: z.array(prizeView),
+  /** The caller's qualified invitees (0 when not logged in or not a referral). */
+  progress: z.number(),
+  rule_text: z.array(z.string()),
+  disclosure: z.object({
+    prizes: z.string(),
+    conditions: z.string(),
+    claim: z.string(),
+    delivery: z.string(),
+    organiser: z.string(),
+    contact: z.string(),
+  }),
+  share: z.object({ title: z.string(), desc: z.string(), image: z.string() }),
+});
+export type ActivityView = z.infer<typeof activityView>;
+
+const byId = z.object({ id: id() });
+/** An activity is public (its file is published); what the caller reads of it is their own. */
+const PUBLIC_ACTIVITY = { public: '活动是公开发布的，读到的只是本人的进度和领取' } as const;
+
+export const detail = endpoint({
+  id: 'activity.detail',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/activity/detail',
+  input: byId,
+  output: activityView,
+  auth: 'optional',
+  summary: '活动详情：标题、时间窗口（开始含、结束不含）与当前阶段、奖品及各自的库存和本人领取状态、本人的有效邀请数、规则、公示信息',
+  errors: [CODE.notFound],
+});
+
+export const gift = endpoint({
+  id: 'activity.gift',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/activity/gift',
+  input: byId,
+  output: z.array(prizeView),
+  auth: 'optional',
+  summary: '活动奖品：各奖品的库存、门槛和本人的领取状态',
+  errors: [CODE.notFound],
+});
+
+const claimView = z.object({
+  id: z.number(),
+  activity_id: z.number(),
+  prize_id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  status: z.enum(['granted', 'revoked']),
+  status_text: z.string(),
+  /** Where the prize opens ('' for VIP days and physical prizes). */
+  content_path: z.string(),
+  created_at: z.number(),
+});
+export type ClaimView = z.infer<typeof claimView>;
+
+export const ownGift = endpoint({
+  id: 'activity.own_gift',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/activity/own_gift',
+  input: byId,
+  output: z.array(claimView),
+  auth: 'required',
+  summary: '本人在该活动领到的奖品（已发放 / 已收回）',
+  errors: [CODE.notFound],
+  owns: { id: PUBLIC_ACTIVITY },
+});
+
+export const finishGift = endpoint({
+  id: 'activity.finish_gift',
+  method: 'POST',
+  host: 'platform',
+  path: '/api/activity/receive/finish_gift',
+  input: z.object({ id: id(), gift_id: z.string('须为字符串').check(z.regex(/^[a-z0-9][a-z0-9-]{0,31}$/, '不是有效的奖品 id')) }),
+  output: z.object({ claim: claimView, replayed: z.number() }),
+  auth: 'required',
+  summary:
+    '领取奖品：活动进行中、已绑定手机号、达到门槛；每人每个奖品一次、每个手机号每个奖品一次；库存一次条件更新、领取一行唯一记录，同一事务；同一 Idempotency-Key 返回同一结果',
+  errors: [CODE.notFound, CODE.conflict],
+  owns: { id: PUBLIC_ACTIVITY, gift_id: { public: '奖品是活动文件里公开的奖品' } },
+});
+
+const inviteView = z.object({
+  nickname: z.string(),
+  avatar: z.string(),
+  /** Masked: 138****1234 ('' without a mobile). */
+  mobile: z.string(),
+  status: z.enum(INVITE_STATUSES),
+  /** 待完成 / 已生效 / 无效：reason. */
+  status_text: z.string(),
+  created_at: z.number(),
+});
+
+export const inviteRecord = endpoint({
+  id: 'activity.invite_record',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/activity/invite/record',
+  input: z.object({ id: id(), offset: z.optional(z.coerce.number()), count: count(20) }),
+  output: z.array(inviteView),
+  auth: 'required',
+  summary: '本人邀请的好友：每人一行，带状态与原因（待完成 / 已生效 / 无效）',
+  errors: [CODE.notFound],
+  owns: { id: PUBLIC_ACTIVITY },
+});
+
+export const invite = endpoint({
+  id: 'activity.invite',
+  method: 'POST',
+  host: 'platform',
+  path: '/api/activity/invite',
+  input: z.object({
+    id: id(),
+    referrer_id: id(),
+    fromActivity: z.optional(z.enum(['link', 'poster', 'qr'])),
+  }),
+  output: z.object({ status: z.enum(INVITE_STATUSES), status_text: z.string() }),
+  auth: 'required',
+  summary: '记录邀请：调用者是被邀请人；只有新用户能被邀请，不能邀请自己，不能互相邀请，每个活动只记第一位邀请人；按活动规则判断是否生效',
+  errors: [CODE.notFound, CODE.conflict, CODE.tooMany],
+  owns: { id: PUBLIC_ACTIVITY, referrer_id: { public: '邀请人只被记在邀请记录上，不读取其任何数据' } },
+});
+
+export const statistics = endpoint({
+  id: 'activity.statistics',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/activity/statistics',
+  input: byId,
+  output: z.object({
+    /** The caller's invitees: all, counted (qualified), waiting. */
+    invited: z.number(),
+    qualified: z.number(),
+    pending: z.number(),
+    /** The caller's claims. */
+    claimed: z.number(),
+    /** Everyone's: participants and prizes handed out. */
+    participants: z.number(),
+    prizes_claimed: z.number(),
+  }),
+  auth: 'optional',
+  summary: '活动统计：本人的邀请与领取，全体的参与人数与已领奖品数（都从事件和记录统计，不编造）',
+  errors: [CODE.notFound],
+});
+
+export const copywriting = endpoint({
+  id: 'activity.copywriting',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/activity/copywriting',
+  input: byId,
+  output: z.array(z.string()),
+  auth: 'none',
+  summary: '分享文案：运营在活动文件里写好的几段话',
+  errors: [CODE.notFound],
+});
+
+export const randUser = endpoint({
+  id: 'user.rand_user',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/user/rand_user',
+  input: z.object({ num: count(10, 30) }),
+  output: z.array(z.object({ nickname: z.string(), mobile: z.string(), prize: z.string(), created_at: z.number() })),
+  auth: 'none',
+  summary: '最近的真实中奖者（昵称和手机号打码），没有就返回空列表（不编造中奖者）',
+});

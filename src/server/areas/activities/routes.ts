@@ -1,0 +1,32 @@
+import * as activity from '../../../contract/activities';
+import { handle, type RouteHandler } from '../../http/define';
+import { claimPrize, ownClaims } from './activity-claims';
+import { acceptInvite, listInvites } from './activity-invites';
+import { activityOr404 } from './activity-lookup';
+import { activityDetail, activityStatistics, prizeViews, recentWinners } from './activity-views';
+
+const deviceOf = (h: Record<string, string | string[] | undefined>) => (typeof h.deviceid === 'string' ? h.deviceid : '');
+const agentOf = (h: Record<string, string | string[] | undefined>) => (typeof h['user-agent'] === 'string' ? h['user-agent'] : '');
+
+/** Handlers of the activity calls (spec §7 "Activity") on the one engine. */
+export const activityRoutes: RouteHandler[] = [
+  handle(activity.detail, async (input, ctx) => activityDetail(ctx, activityOr404(ctx, input.id), ctx.user?.id ?? null)),
+  handle(activity.gift, async (input, ctx) => prizeViews(ctx, activityOr404(ctx, input.id), ctx.user?.id ?? null)),
+  handle(activity.ownGift, async (input, ctx) => ownClaims(ctx, activityOr404(ctx, input.id), ctx.user.id)),
+  handle(activity.finishGift, async (input, ctx) => claimPrize(ctx, activityOr404(ctx, input.id), ctx.user.id, input.gift_id)),
+  handle(activity.inviteRecord, async (input, ctx) =>
+    listInvites(ctx, activityOr404(ctx, input.id), ctx.user.id, { offset: Math.max(0, Math.floor(input.offset ?? 0)), count: input.count }),
+  ),
+  handle(activity.invite, async (input, ctx) =>
+    acceptInvite(ctx, activityOr404(ctx, input.id), ctx.user.id, {
+      referrerId: input.referrer_id,
+      source: input.fromActivity ?? 'link',
+      ip: ctx.ip,
+      userAgent: agentOf(ctx.headers),
+      deviceId: deviceOf(ctx.headers),
+    }),
+  ),
+  handle(activity.statistics, async (input, ctx) => activityStatistics(ctx, activityOr404(ctx, input.id), ctx.user?.id ?? null)),
+  handle(activity.copywriting, async (input, ctx) => activityOr404(ctx, input.id).share.copywriting ?? []),
+  handle(activity.randUser, async (input, ctx) => recentWinners(ctx, input.num)),
+];

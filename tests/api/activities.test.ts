@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as activity from '../../src/contract/activities';
+import { CODE } from '../../src/contract/envelope';
+import { request } from '../support/api-client';
+import { expectRefused } from '../support/flows';
+import { pagesDirWithFixtures } from '../support/pages-dir';
+import { databases, startTestServer, type TestServer } from '../support/test-server';
+import { newUser, type TestUser } from '../support/user-center-flows';
+
+const REFERRAL = 1001;
+/** A register-gift activity with 5 units, written by the test beside the real activity files. */
+const GIFT = 9001;
+
+function giftFile(quantity: number) {
+  return {
+    id: GIFT,
+    type: 'register_gift',
+    title: '新同学见面礼',
+    startsAt: '2026-01-01T00:00:00+08:00',
+    endsAt: '2099-01-01T00:00:00+08:00',
+    rules: { newUserWithinHours: 24 },
+    prizes: [{ id: 'words', name: '高频词汇笔记', kind: 'ebook', refId: 1, quantity }],
+    share: { title: '见面礼', desc: '新同学注册就送' },
+    disclosure: {
+      prizes: '电子书 5 份',
+      conditions: '注册 24 小时内的新用户',
+      claim: '活动页领取，领完即止',
+      delivery: '领取后立即到账',
+      organiser: '备考团队',
+      contact: 'service@beikao.example',
+    },
+    ruleText: ['新用户每人限领一份。'],
+  };
+}
+
+describe.each(databases())('%s', (kind) => {
+  let s: TestServer;
+  let pages: ReturnType<typeof pagesDirWithFixtures>;
+  const call = <E extends Parameters<typeof request>[1]>(
+    e: E,
+    input: Record<string, unknown>,
+    u?: TestUser,
+    headers?: Record<string, string>,
+  ) => request(s.url, e, input, { ...(u ? { token: u.token } : {}), ...(headers ? { headers } : {}) });
+  const db = () => s.services.db.kysely;
+
+  beforeAll(async () => {
+    pages = pagesDirWithFixtures();
+    pages.write('_activities/test-gift.json', giftFile(5));
+    s = await startTestServer(kind, { config: { pagesDir: pages.dir } });
+  });
+  afterAll(async () => {
+    await s.close();
+    pages.remove();
+  });
+
+  it('serves the referral activity: running, prizes with stock and thresholds, the eight rules and the disclosure', async () => {
+    const d = (await call(activity.detail, { id: REFERRAL })).body.data;
+    expect(d).toMatchObject({ id: REFERRAL, type: 'referral', phase: 'running', phase_text: '进行中', progress: 0 });
+    expect(d.rule_text).toHaveLength(8);
+    expect(d.disclosure.organiser).toBe('备考团队');
+    expect(d.prizes.map((p) => [p.id, p.threshold, p.state])).toEqual([
+      ['cet-words-notes', 1, 'login'],
+      ['cet-vip-7', 3, 'login'],
+      ['cet-sprint-course', 5, 'login'],
+    ]);
+    expect(d.starts_at).toBe(Date.parse('2026-11-01T00:00:00+08:00'));
+    expectRefused(await call(activity.detail, { id: 424242 }), 404, CODE.notFound, '活动 id 424242');
+  });
+
+  it('an invitee counts once qualified; the referrer unlocks and claims the first prize, once', async () => {
+    const a = await newUser(s);
+    const b = await newUser(s);
+    const r = await call(activity.invite, { id: REFERRAL, referrer_id: a.id, fromActivity: 'poster' }, b);
+    expect(r.body.data).toEqual({ status: 'qualified', status_text: '已生效' });
+    // The same call again answers the same; another referrer is refused.
+    expect((await call(activity.invite, { id: REFERRAL, referrer_id: a.id }, b)).body.data.status).toBe('qualified');
+    const c = await newUser(s);
+    expectRefused(await call(activity.invite, { id: REFERRAL, referrer_id: c.id }, b), 409, CODE.conflict, '其他好友');
+
+    const records = (await call(activity.inviteRecord, { id: REFERRAL }, a)).body.data;
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      status: 'qualified',
+      status_text: '已生效',
+      mobile: `${b.mobile.slice(0, 3)}****${b.mobile.slice(7)}`,
+    });
+    const d = (await call(activity.detail, { id: REFERRAL }, a)).body.data;
+    expect(d.progress).toBe(1);
+    expect(d.prizes.map((p) => p.state)).toEqual(['claimable', 'locked', 'locked']);
+    expect(d.prizes[1]?.state_text).toBe('还差 2 位有效好友即可领取');
+
+    const claimed = await call(activity.finishGift, { id: REFERRAL, gift_id: 'cet-words-notes' }, a);
+    expect(claimed.body.data).toMatchObject({ replayed: 0, claim: { status: 'granted', content_path: '/ebook/read/1' } });
+    const ent = await db().selectFrom('entitlements').selectAll().where('user_id', '=', a.id).where('kind', '=', 'ebook').execute();
+    expect(ent).toMatchObject([{ ref_id: 1, source: 'activity' }]);
+    expectRefused(await call(activity.finishGift, { id: REFERRAL, gift_id: 'cet-words-notes' }, a), 409, CODE.conflict, '已领取过');
+    expectRefused(await call(activity.finishGift, { id: REFERRAL, gift_id: 'cet-vip-7' }, a), 409, CODE.conflict, '还差 2 位');
+    expect((await call(activity.ownGift, { id: REFERRAL }, a)).body.data.map((g) => g.prize_id)).toEqual(['cet-words-notes']);
+    const stats = (await call(activity.statistics, { id: REFERRAL }, a)).body.data;
+    expect(stats).toMatchObject({ invited: 1, qualified: 1, pending: 0, claimed: 1 });
+    // The marquee shows this real winner, masked; nothing invented.
+    const winners = (await call(activity.randUser, { num: 5 })).body.data;
+    expect(winners[0]).toMatchObject({
+      mobile: `${a.mobile.slice(0, 3)}****${a.mobile.slice(7)}`,
+      prize: '电子书《四六级高频词汇精讲笔记》',
+    });
+  });
+
+  it('refuses a self-invite, a loop, and an invitee who is not new; records the source', async () => {
+    const x = await newUser(s);
+    const y = await newUser(s);
+    expectRefused(await call(activity.invite, { id: REFERRAL, referrer_id: x.id }, x), 409, CODE.conflict, '不能邀请自己');
+    expect((await call(activity.invite, { id: REFERRAL, referrer_id: y.id, fromActivity: 'qr' }, x)).body.status).toBe(0);
+    expectRefused(await call(activity.invite, { id: REFERRAL, referrer_id: x.id }, y), 409, CODE.conflict, '不能互相邀请');
+    const row = await db().selectFrom('activity_invites').selectAll().where('invitee_id', '=', x.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ referrer_id: y.id, source: 'qr', ip: '127.0.0.1' });
+    const old = await newUser(s);
+    await db()
+      .updateTable('users')
+      .set({ created_at: s.services.clock() - 25 * 3600 })
+      .where('id', '=', old.id)
+      .execute();
+    expectRefused(await call(activity.invite, { id: REFERRAL, referrer_id: y.id }, old), 409, CODE.conflict, '只有新注册的用户');
+  });
+
+  it('100 parallel claims for 5 units: exactly 5 grants and stock 0; the rest hear 已领完', async () => {
+    const users = await Promise.all(Array.from({ length: 100 }, () => newUser(s)));
+    const replies = await Promise.all(users.map((u) => call(activity.finishGift, { id: GIFT, gift_id: 'words' }, u)));
+    const ok = replies.filter((r) => r.body.status === 0);
+    expect(ok).toHaveLength(5);
+    for (const r of replies.filter((x) => x.body.status !== 0)) {
+      expect(r.http).toBe(409);
+      expect(r.body.msg).toContain('已领完');
+    }
+    const stock = await db().selectFrom('activity_prizes').select('stock_left').where('activity_id', '=', GIFT).executeTakeFirstOrThrow();
+    expect(stock.stock_left).toBe(0);
+    const claims = await db().selectFrom('activity_claims').select('id').where('activity_id', '=', GIFT).execute();
+    expect(claims).toHaveLength(5);
+  });
+
+  it('one user claiming one prize 20 times at once gets one grant; a replayed Idempotency-Key answers the first claim', async () => {
+    // Room for more: the operator raised the quantity (allowed after the start), and the stock follows.
+    pages.write('_activities/test-gift.json', giftFile(50));
+    await s.services.activities.reload(s.services);
+    const u = await newUser(s);
+    const replies = await Promise.all(Array.from({ length: 20 }, () => call(activity.finishGift, { id: GIFT, gift_id: 'words' }, u)));
+    expect(replies.filter((r) => r.body.status === 0)).toHaveLength(1);
+    // A loser hears why: it was claimed (or, once the winner committed, the book is already theirs).
+    for (const r of replies.filter((x) => x.body.status !== 0)) expect(r.body.msg).toMatch(/已领取过|已拥有/);
+    const v = await newUser(s);
+    const key = { 'Idempotency-Key': 'claim-once-1' };
+    const first = await call(activity.finishGift, { id: GIFT, gift_id: 'words' }, v, key);
+    const again = await call(activity.finishGift, { id: GIFT, gift_id: 'words' }, v, key);
+    expect(first.body.data.replayed).toBe(0);
+    expect(again.body.data).toEqual({ ...first.body.data, replayed: 1 });
+    const rows = await db().selectFrom('activity_claims').select('id').where('user_id', '=', v.id).execute();
+    expect(rows).toHaveLength(1);
+    const stock = await db()
+      .selectFrom('activity_prizes')
+      .select(['quantity', 'stock_left'])
+      .where('activity_id', '=', GIFT)
+      .executeTakeFirstOrThrow();
+    expect(stock).toEqual({ quantity: 50, stock_left: 50 - 5 - 2 });
+  });
+
+  it('after the start, an edit that is worse for users is refused with its reasons and the last good version keeps serving', async () => {
+    pages.write('_activities/test-gift.json', { ...giftFile(10), title: '改了标题' });
+    const problems = await s.services.activities.reload(s.services);
+    expect(problems).toEqual([
+      expect.stringContaining('pages-config/_activities/test-gift.json: /: 活动已开始，不能减少奖品「高频词汇笔记」的数量（50 → 10）'),
+    ]);
+    const d = (await call(activity.detail, { id: GIFT })).body.data;
+    expect(d.title).toBe('新同学见面礼');
+    expect(d.prizes[0]?.quantity).toBe(50);
+    // Copy may change.
+    pages.write('_activities/test-gift.json', { ...giftFile(50), title: '新同学见面礼（加量）' });
+    expect(await s.services.activities.reload(s.services)).toEqual([]);
+    expect((await call(activity.detail, { id: GIFT })).body.data.title).toBe('新同学见面礼（加量）');
+  });
+
+  it('a file without the disclosure, or with an unknown content id, is refused naming file, path and reason', async () => {
+    const { disclosure: _d, ...bare } = giftFile(5);
+    pages.write('_activities/no-disclosure.json', { ...bare, id: 9002 });
+    pages.write('_activities/bad-ref.json', {
+      ...giftFile(5),
+      id: 9003,
+      prizes: [{ id: 'x', name: '不存在的书', kind: 'ebook', refId: 99999, quantity: 1 }],
+    });
+    const problems = await s.services.activities.reload(s.services);
+    expect(problems).toContain('pages-config/_activities/no-disclosure.json: /: 缺少必填字段 "disclosure"');
+    expect(problems).toContain('pages-config/_activities/bad-ref.json: /prizes/0/refId: 电子书 id 99999 不存在');
+    expectRefused(await call(activity.detail, { id: 9002 }), 404, CODE.notFound, '活动 id 9002');
+    pages.write('_activities/no-disclosure.json', '{}');
+  });
+});
