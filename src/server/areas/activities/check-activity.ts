@@ -21,7 +21,8 @@ export interface CheckedActivity {
 
 /** The schemas of activity files: schemas/activity.schema.json and schemas/activities/<type>.schema.json. */
 export class ActivitySchemas {
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
+  // Instants are checked by the schema's pattern and Date.parse; `format` is documentation for editors only.
+  private readonly ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true, validateFormats: false });
   private readonly file: ValidateFunction;
   private readonly rules = new Map<string, ValidateFunction>();
 
