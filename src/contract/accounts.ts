@@ -34,7 +34,7 @@ export const smsChallenge = endpoint({
   summary: '获取发送短信验证码前的人机验证题（工作量证明，5 分钟内有效，每题只能用一次）',
   errors: [CODE.upstream],
 });
-const loginUser = z.object({ id: z.number(), mobile: z.string(), nickname: z.string(), is_first: z.number() });
+export const loginUser = z.object({ id: z.number(), mobile: z.string(), nickname: z.string(), is_first: z.number() });
 
 export const sendMobileCode = endpoint({
   id: 'auth.send_mobile_code',
@@ -75,7 +75,8 @@ export const mobileCodeLogin = endpoint({
     code: smsCode(),
     nickname: z.optional(z.string().check(z.maxLength(32, '不能超过 32 个字符'))),
     third_auth_key: z.optional(z.string().check(z.maxLength(128, '不能超过 128 个字符'))),
-    from_activity: z.optional(z.coerce.number().check(z.int('须为整数'))),
+    /** The attribution ticket of the activity link that brought the user (`activity.attribution`), redeemed at a first login. */
+    from_activity: z.optional(z.coerce.string().check(z.maxLength(512, '不能超过 512 个字符'))),
   }),
   output: z.object({ token: z.string(), user: loginUser }),
   auth: 'none',

@@ -1,9 +1,10 @@
 // The activity engine's calls (spec §7 "Activity"): an activity is a file an operator writes
 // (pages-config/_activities/<slug>.json); these read it with the caller's progress and claim its prizes.
 import * as z from 'zod/mini';
+import { loginUser } from './accounts';
 import { endpoint } from './endpoint';
 import { CODE } from './envelope';
-import { count, id } from './fields';
+import { count, id, mobile, smsCode } from './fields';
 
 export const ACTIVITY_PHASES = ['upcoming', 'running', 'ended'] as const;
 /** A prize as the caller sees it: claimed (by them), claimable now, locked (progress short), sold out, or closed. */
@@ -209,4 +210,45 @@ export const randUser = endpoint({
   output: z.array(z.object({ nickname: z.string(), mobile: z.string(), prize: z.string(), created_at: z.number() })),
   auth: 'none',
   summary: '最近的真实中奖者（昵称和手机号打码），没有就返回空列表（不编造中奖者）',
+});
+
+export const attribution = endpoint({
+  id: 'activity.attribution',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/activity/attribution',
+  input: z.object({ id: id(), referrer_id: id(), source: z.optional(z.enum(['link', 'poster', 'qr'])) }),
+  output: z.object({
+    /** Signed, short-lived: kept by the client and sent as `from_activity` with the first login. */
+    ticket: z.string(),
+    expires_at: z.number(),
+    /** Who invited, as the invitee may see them (nickname, masked). */
+    referrer: z.object({ nickname: z.string() }),
+  }),
+  auth: 'none',
+  summary: '邀请链接换成签名的归因凭证（7 天有效）：穿过微信授权、绑定手机号和短信登录，在被邀请人首次登录时兑现；附邀请人的昵称',
+  errors: [CODE.notFound, CODE.conflict],
+});
+
+export const inviteeLogin = endpoint({
+  id: 'activity.invitee_login',
+  method: 'POST',
+  host: 'platform',
+  path: '/api/activity-reward-invite/invitee-login',
+  input: z.object({
+    mobile: mobile(),
+    code: smsCode(),
+    referrer_id: id(),
+    /** The activity (default: the running referral activity with the smallest id). */
+    activity_id: z.optional(id()),
+  }),
+  output: z.object({
+    token: z.string(),
+    user: loginUser,
+    /** The invite as recorded ('' status when it could not be: e.g. not a new user). */
+    invite: z.object({ status: z.string(), status_text: z.string() }),
+  }),
+  auth: 'none',
+  summary: '被邀请人短信登录：登录（新手机号自动注册）并记录邀请；不符合邀请规则时照常登录，邀请状态写明原因',
+  errors: [CODE.notFound, CODE.conflict, CODE.tooMany],
 });

@@ -6,12 +6,14 @@ export type { EndpointMeta };
 
 /** The contract declaration of each endpoint id (types only). */
 export interface EndpointTypes {
+  'activity.attribution': typeof contract.activity.attribution;
   'activity.copywriting': typeof contract.activity.copywriting;
   'activity.detail': typeof contract.activity.detail;
   'activity.finish_gift': typeof contract.activity.finishGift;
   'activity.gift': typeof contract.activity.gift;
   'activity.invite': typeof contract.activity.invite;
   'activity.invite_record': typeof contract.activity.inviteRecord;
+  'activity.invitee_login': typeof contract.activity.inviteeLogin;
   'activity.own_gift': typeof contract.activity.ownGift;
   'activity.statistics': typeof contract.activity.statistics;
   'address.default': typeof contract.address.defaultAddress;
@@ -161,12 +163,14 @@ export interface EndpointTypes {
 export type EndpointId = keyof EndpointTypes;
 
 export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
+  'activity.attribution': { id: 'activity.attribution', method: 'GET', host: 'platform', path: '/api/activity/attribution', auth: 'none' },
   'activity.copywriting': { id: 'activity.copywriting', method: 'GET', host: 'platform', path: '/api/activity/copywriting', auth: 'none' },
   'activity.detail': { id: 'activity.detail', method: 'GET', host: 'platform', path: '/api/activity/detail', auth: 'optional' },
   'activity.finish_gift': { id: 'activity.finish_gift', method: 'POST', host: 'platform', path: '/api/activity/receive/finish_gift', auth: 'required' },
   'activity.gift': { id: 'activity.gift', method: 'GET', host: 'platform', path: '/api/activity/gift', auth: 'optional' },
   'activity.invite': { id: 'activity.invite', method: 'POST', host: 'platform', path: '/api/activity/invite', auth: 'required' },
   'activity.invite_record': { id: 'activity.invite_record', method: 'GET', host: 'platform', path: '/api/activity/invite/record', auth: 'required' },
+  'activity.invitee_login': { id: 'activity.invitee_login', method: 'POST', host: 'platform', path: '/api/activity-reward-invite/invitee-login', auth: 'none' },
   'activity.own_gift': { id: 'activity.own_gift', method: 'GET', host: 'platform', path: '/api/activity/own_gift', auth: 'required' },
   'activity.statistics': { id: 'activity.statistics', method: 'GET', host: 'platform', path: '/api/activity/statistics', auth: 'optional' },
   'address.default': { id: 'address.default', method: 'GET', host: 'platform', path: '/api/user/default_address', auth: 'required' },

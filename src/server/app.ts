@@ -13,6 +13,7 @@ import type { Db } from './db/connect';
 import { registerDevRoutes } from './dev/routes';
 import type { Services } from './http/context';
 import { clientErrorEnvelope, installErrorEnvelope, refusal } from './http/error-envelope';
+import { Hooks } from './http/hooks';
 import { EndpointRegistry } from './http/register';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerMediaRoutes } from './media/routes';
@@ -85,6 +86,7 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
     clock,
     pages,
     activities,
+    hooks: new Hooks(app.log),
     // The clock's second plus the real millisecond within it (a test clock moves whole seconds).
     nowMs: () => clock() * 1000 + (Date.now() % 1000),
     jwt: new JwtService(config.jwtSecret, config.jwtTtl),

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as auth from '../../src/contract/accounts';
 import * as activity from '../../src/contract/activities';
 import { CODE } from '../../src/contract/envelope';
+import * as order from '../../src/contract/orders';
+import { markPaid } from '../../src/server/areas/orders';
 import { request } from '../support/api-client';
-import { expectRefused } from '../support/flows';
+import { expectRefused, freshMobile, sendCode } from '../support/flows';
 import { pagesDirWithFixtures } from '../support/pages-dir';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
 import { newUser, type TestUser } from '../support/user-center-flows';
@@ -47,6 +50,15 @@ describe.each(databases())('%s', (kind) => {
   beforeAll(async () => {
     pages = pagesDirWithFixtures();
     pages.write('_activities/test-gift.json', giftFile(5));
+    const referral = (id: number, qualifyBy: string, refId: number) => ({
+      ...giftFile(10),
+      id,
+      type: 'referral',
+      rules: { qualifyBy, dailyCap: 5 },
+      prizes: [{ id: 'p1', name: `笔记 ${id}`, kind: 'ebook', refId, quantity: 10, threshold: 1 }],
+    });
+    pages.write('_activities/test-pay.json', referral(9004, 'first_payment', 2));
+    pages.write('_activities/test-study.json', referral(9005, 'first_study', 4));
     s = await startTestServer(kind, { config: { pagesDir: pages.dir } });
   });
   afterAll(async () => {
@@ -192,5 +204,112 @@ describe.each(databases())('%s', (kind) => {
     expect(problems).toContain('pages-config/_activities/bad-ref.json: /prizes/0/refId: 电子书 id 99999 不存在');
     expectRefused(await call(activity.detail, { id: 9002 }), 404, CODE.notFound, '活动 id 9002');
     pages.write('_activities/no-disclosure.json', '{}');
+  });
+
+  it('a referral link becomes a signed ticket that a first SMS login redeems, for the right referrer and source', async () => {
+    const r = await newUser(s);
+    const t = (await call(activity.attribution, { id: REFERRAL, referrer_id: r.id, source: 'poster' })).body.data;
+    expect(t.ticket).toMatch(/^b1\.[\w-]+\.[\w-]+$/);
+    expect(t.referrer.nickname).toMatch(/\*\*$/);
+    // The invitee browses, then logs in by SMS later, carrying the ticket.
+    const mobile = freshMobile();
+    const code = await sendCode(s, mobile);
+    const login = (await request(s.url, auth.mobileCodeLogin, { mobile, code, from_activity: t.ticket })).body.data;
+    expect(login.user.is_first).toBe(1);
+    const row = await db().selectFrom('activity_invites').selectAll().where('invitee_id', '=', login.user.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ activity_id: REFERRAL, referrer_id: r.id, source: 'poster', status: 'qualified' });
+
+    // A changed ticket logs in all the same and records nothing.
+    const forged = `${t.ticket.slice(0, -2)}xx`;
+    const m2 = freshMobile();
+    const l2 = (await request(s.url, auth.mobileCodeLogin, { mobile: m2, code: await sendCode(s, m2), from_activity: forged })).body.data;
+    expect(l2.user.is_first).toBe(1);
+    expect(await db().selectFrom('activity_invites').select('id').where('invitee_id', '=', l2.user.id).execute()).toEqual([]);
+    // An existing user's login redeems nothing.
+    const m3 = (await newUser(s)).mobile;
+    s.advance(61); // one code per mobile a minute
+    await request(s.url, auth.mobileCodeLogin, { mobile: m3, code: await sendCode(s, m3), from_activity: t.ticket });
+    const invites = await db().selectFrom('activity_invites').select('invitee_id').where('referrer_id', '=', r.id).execute();
+    expect(invites).toHaveLength(1);
+    expectRefused(await call(activity.attribution, { id: REFERRAL, referrer_id: 99999999 }), 404, CODE.notFound, '邀请人');
+  });
+
+  it('invitee-login logs in and records the invite; a user who is not new still logs in, with the reason', async () => {
+    const r = await newUser(s);
+    const mobile = freshMobile();
+    const res = await call(activity.inviteeLogin, { mobile, code: await sendCode(s, mobile), referrer_id: r.id, activity_id: REFERRAL });
+    expect(res.body.data).toMatchObject({ user: { is_first: 1 }, invite: { status: 'qualified', status_text: '已生效' } });
+    const old = await newUser(s);
+    await db()
+      .updateTable('users')
+      .set({ created_at: s.services.clock() - 2 * 86400 })
+      .where('id', '=', old.id)
+      .execute();
+    s.advance(61); // one code per mobile a minute
+    const again = await call(activity.inviteeLogin, { mobile: old.mobile, code: await sendCode(s, old.mobile), referrer_id: r.id });
+    expect(again.body.status).toBe(0);
+    expect(again.body.data.token).toBeTruthy();
+    expect(again.body.data.invite).toEqual({ status: '', status_text: '只有新注册的用户才能接受邀请' });
+    expectRefused(
+      await call(activity.inviteeLogin, { mobile: freshMobile(), code: '000000', referrer_id: r.id, activity_id: 424242 }),
+      404,
+      CODE.notFound,
+      '活动 id 424242',
+    );
+  });
+
+  it('first_payment: the invitee counts once they pay; a refund of that order makes it invalid and revokes the reward', async () => {
+    const r = await newUser(s);
+    const b = await newUser(s);
+    expect((await call(activity.invite, { id: 9004, referrer_id: r.id }, b)).body.data).toEqual({
+      status: 'pending',
+      status_text: '待完成：好友完成第一笔购买后生效',
+    });
+    const good = await db()
+      .selectFrom('goods')
+      .select('id')
+      .where('kind', '=', 'course')
+      .where('price', '>', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const made = (await call(order.create, { goods: { [good.id]: 1 } }, b)).body.data;
+    expect(await markPaid(s.services, made.id, s.services.clock())).toBe(true);
+    expect((await call(activity.inviteRecord, { id: 9004 }, r)).body.data[0]?.status_text).toBe('已生效');
+    expect((await call(activity.finishGift, { id: 9004, gift_id: 'p1' }, r)).body.status).toBe(0);
+    const owned = () =>
+      db()
+        .selectFrom('entitlements')
+        .select('source')
+        .where('user_id', '=', r.id)
+        .where('kind', '=', 'ebook')
+        .where('ref_id', '=', 2)
+        .execute();
+    expect(await owned()).toEqual([{ source: 'activity' }]);
+
+    await s.services.hooks.emit('refunded', { userId: b.id, orderId: made.id });
+    expect((await call(activity.inviteRecord, { id: 9004 }, r)).body.data[0]?.status_text).toBe('无效：好友的订单已退款');
+    expect((await call(activity.ownGift, { id: 9004 }, r)).body.data).toMatchObject([
+      { prize_id: 'p1', status: 'revoked', status_text: '已收回' },
+    ]);
+    expect(await owned()).toEqual([]);
+    const stock = await db().selectFrom('activity_prizes').select('stock_left').where('activity_id', '=', 9004).executeTakeFirstOrThrow();
+    expect(stock.stock_left).toBe(10);
+    const revoked = await db()
+      .selectFrom('activity_events')
+      .select('kind')
+      .where('activity_id', '=', 9004)
+      .where('kind', '=', 'revoked')
+      .execute();
+    expect(revoked).toHaveLength(2); // the invite, then the claim
+  });
+
+  it('first_study: the invitee counts after their first study action', async () => {
+    const r = await newUser(s);
+    const c = await newUser(s);
+    expect((await call(activity.invite, { id: 9005, referrer_id: r.id }, c)).body.data.status_text).toBe(
+      '待完成：好友完成第一次学习后生效',
+    );
+    await s.services.hooks.emit('studied', { userId: c.id });
+    expect((await call(activity.detail, { id: 9005 }, r)).body.data.progress).toBe(1);
   });
 });

@@ -141,9 +141,14 @@ describe.each(databases())('%s', (kind) => {
 
   it('an unused course within 7 days is refunded at once; the notification, replayed 16 times (8 at once), withdraws it once', async () => {
     sandboxOptions().refundStatus = 'PROCESSING';
+    // What other areas hear (activities): the payment once, and the settled refund once, however often notified.
+    const heard: string[] = [];
+    s.services.hooks.on('paid', async (e) => void heard.push(`paid ${e.userId} ${e.orderId}`));
+    s.services.hooks.on('refunded', async (e) => void heard.push(`refunded ${e.userId} ${e.orderId}`));
     try {
       const u = await newUser(s);
       const { g, o } = await buyCourse(u);
+      expect(heard).toEqual([`paid ${u.id} ${o.id}`]);
       const item = o.items[0] as (typeof o.items)[number];
       expect(item).toMatchObject({ refund_status: '', can_refund: 1 });
       expect(await opens(u, g.ref_id)).toBe(1);
@@ -168,6 +173,7 @@ describe.each(databases())('%s', (kind) => {
 
       const done = await refundOf(row.id);
       expect(done).toMatchObject({ status: 'succeeded', provider_status: 'SUCCESS' });
+      expect(heard).toEqual([`paid ${u.id} ${o.id}`, `refunded ${u.id} ${o.id}`]);
       expect(done.refund_id).not.toBe('');
       expect(await plays(u, g.video_id)).toBe(CODE.forbidden);
       expect(await db().selectFrom('entitlements').select('id').where('user_id', '=', u.id).execute()).toHaveLength(0);

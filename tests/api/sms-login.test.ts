@@ -222,7 +222,7 @@ describe.each(databases())('%s', (kind) => {
       expectRefused(await login(mobile, 'abcdef'), 400, CODE.badInput, 'code');
       expectRefused(await login('12345', code), 400, CODE.badInput, 'mobile');
       expectRefused(await login(mobile, code, { nickname: 'x'.repeat(33) }), 400, CODE.badInput, 'nickname');
-      expectRefused(await login(mobile, code, { from_activity: 'x' }), 400, CODE.badInput, 'from_activity');
+      expectRefused(await login(mobile, code, { from_activity: 'x'.repeat(600) }), 400, CODE.badInput, 'from_activity');
       expectRefused(await request(s.url, auth.mobileCodeLogin, { mobile }), 400, CODE.badInput, '缺少参数 code');
       expectRefused(await login(freshMobile(), code), 400, CODE.badInput, '请先获取短信验证码');
       expect(await authTableCounts(s)).toEqual(before);

@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/connect';
 import type { Providers } from '../providers';
 import type { JwtService } from '../security/jwt';
+import type { Hooks } from './hooks';
 
 export interface AuthUser {
   id: number;
@@ -23,6 +24,8 @@ export interface Services {
   pages: PageStore;
   /** Activities served (pages-config/_activities: checked, accepted against the database, hot-reloaded). */
   activities: ActivityStore;
+  /** Moments one area announces and others act on (first login, paid, refunded). */
+  hooks: Hooks;
   /** Unix seconds; tests replace it to move time. */
   clock: () => number;
   /** Unix milliseconds on the same clock (activity windows are instants to the millisecond). */

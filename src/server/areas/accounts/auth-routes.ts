@@ -10,7 +10,20 @@ export const authRoutes: RouteHandler[] = [
   handle(auth.sendMobileCode, (input, ctx) => sendLoginCode(ctx, input)),
   handle(auth.sendMobileCodeSigned, (input, ctx) => sendSignedLoginCode(ctx, input)),
   handle(auth.smsChallenge, (_input, ctx) => issueChallenge(ctx)),
-  handle(auth.mobileCodeLogin, (input, ctx) => loginByCode(ctx, input)),
+  handle(auth.mobileCodeLogin, async (input, ctx) => {
+    const done = await loginByCode(ctx, input);
+    // A new user who came through an activity link: the activities area redeems the ticket (never failing the login).
+    if (done.user.is_first === 1 && input.from_activity) {
+      await ctx.hooks.emit('firstLogin', {
+        userId: done.user.id,
+        fromActivity: input.from_activity,
+        ip: ctx.ip,
+        userAgent: String(ctx.headers['user-agent'] ?? ''),
+        deviceId: String(ctx.headers.deviceid ?? ''),
+      });
+    }
+    return done;
+  }),
   handle(auth.officialWeixinData, (input, ctx) => startWechatLogin(ctx, input)),
   handle(auth.officialWeixinLogin, (input, ctx) => finishWechatLogin(ctx, input)),
   handle(auth.openData, async (_input, ctx) => ({ openid: await openidOf(ctx, ctx.user.id) })),

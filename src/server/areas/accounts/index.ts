@@ -17,4 +17,4 @@ export { bindingRoutes } from './binding-routes';
 export { createWechatOnlyUser } from './binding-wechat-only';
 export { endAllSessions } from './sessions';
 export { chinaDayStart, SMS_RULES } from './sms-codes';
-export { STATE_TTL, WECHAT } from './wechat-login';
+export { loginByCode, STATE_TTL, WECHAT } from './wechat-login';

@@ -55,7 +55,7 @@ async function closesLoop(s: InviteServices, referrerId: number, inviteeId: numb
 }
 
 /** What the activity asks before an invitee counts, for one with a bound mobile or not. */
-function waitingReason(a: ActivityDefinition, hasMobile: boolean): InviteReason | null {
+export function waitingReason(a: ActivityDefinition, hasMobile: boolean): InviteReason | null {
   if (!hasMobile) return 'needs_mobile';
   if (a.type !== 'referral') return null;
   const by = (a.rules as RulesOf['referral']).qualifyBy;
@@ -142,14 +142,19 @@ export async function requalify(s: InviteServices, a: ActivityDefinition, referr
     .orderBy('i.id')
     .execute();
   for (const w of waiting) {
-    const why = waitingReason(a, Boolean(w.invitee_mobile));
-    if (why) {
+    const { invitee_mobile, ...invite } = w;
+    // Met the condition but the referrer's day was full: try again (a new China day lets it through).
+    if (w.reason === 'daily_cap') {
+      await tryQualify(s, a, invite);
+      continue;
+    }
+    const why = waitingReason(a, Boolean(invitee_mobile));
+    // A mobile bound since: the activity's next condition (study, payment) or none.
+    if (why === 'needs_mobile' || (why && w.reason === 'needs_mobile')) {
       if (w.reason !== why) await s.db.kysely.updateTable('activity_invites').set({ reason: why }).where('id', '=', w.id).execute();
       continue;
     }
-    if (w.reason === 'daily_cap' && w.qualified_day === chinaDay(s.clock())) continue;
-    const { invitee_mobile: _m, ...invite } = w;
-    await tryQualify(s, a, invite);
+    if (!why) await tryQualify(s, a, invite);
   }
 }
 
@@ -217,6 +222,7 @@ export async function acceptInvite(
         created_at: now,
         qualified_at: null,
         qualified_day: '',
+        qualifying_order_id: null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -4,6 +4,8 @@
  * Other areas and the server's wiring import this area only through this file; see ./README.md for its rules.
  */
 import { defineArea } from '../../http/area';
+import { onPaid, onRefunded, onStudied } from './activity-moments';
+import { redeemAtFirstLogin } from './attribution';
 import { activityRoutes } from './routes';
 
 export const activitiesArea = defineArea({
@@ -11,6 +13,14 @@ export const activitiesArea = defineArea({
   routes: [...activityRoutes],
   async setup(app, s) {
     await s.activities.reload(s);
+    // A new user who came through an activity link: the ticket they carried is redeemed (never failing the login).
+    s.hooks.on('firstLogin', async (e) => {
+      await redeemAtFirstLogin(s, e);
+    });
+    // Invitees waiting for a study action or a first payment qualify; a refund of the qualifying order revokes.
+    s.hooks.on('studied', (e) => onStudied(s, e.userId));
+    s.hooks.on('paid', (e) => onPaid(s, e.userId, e.orderId));
+    s.hooks.on('refunded', (e) => onRefunded(s, e.userId, e.orderId));
     if (s.config.watchPages) s.activities.watch(s);
     app.addHook('onClose', async () => s.activities.close());
   },

@@ -16,6 +16,7 @@ export const INVITE_REASONS = {
   daily_cap: '今日有效邀请已达上限，次日自动生效',
   ip_limit: '同一网络短时间内注册过多',
   device_limit: '同一设备短时间内注册过多',
+  order_refunded: '好友的订单已退款',
 } as const;
 export type InviteReason = keyof typeof INVITE_REASONS;
 

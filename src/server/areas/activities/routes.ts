@@ -4,6 +4,7 @@ import { claimPrize, ownClaims } from './activity-claims';
 import { acceptInvite, listInvites } from './activity-invites';
 import { activityOr404 } from './activity-lookup';
 import { activityDetail, activityStatistics, prizeViews, recentWinners } from './activity-views';
+import { inviteeLogin, issueAttribution } from './attribution';
 
 const deviceOf = (h: Record<string, string | string[] | undefined>) => (typeof h.deviceid === 'string' ? h.deviceid : '');
 const agentOf = (h: Record<string, string | string[] | undefined>) => (typeof h['user-agent'] === 'string' ? h['user-agent'] : '');
@@ -29,4 +30,6 @@ export const activityRoutes: RouteHandler[] = [
   handle(activity.statistics, async (input, ctx) => activityStatistics(ctx, activityOr404(ctx, input.id), ctx.user?.id ?? null)),
   handle(activity.copywriting, async (input, ctx) => activityOr404(ctx, input.id).share.copywriting ?? []),
   handle(activity.randUser, async (input, ctx) => recentWinners(ctx, input.num)),
+  handle(activity.attribution, async (input, ctx) => issueAttribution(ctx, input)),
+  handle(activity.inviteeLogin, async (input, ctx) => inviteeLogin(ctx, input)),
 ];

@@ -73,6 +73,8 @@ export interface ActivityInviteTable {
   qualified_at: number | null;
   /** The Asia/Shanghai day it qualified on (YYYY-MM-DD), for the referrer's daily cap. */
   qualified_day: string;
+  /** The invitee's paid order that qualified them (first_payment): its refund makes the invite invalid. */
+  qualifying_order_id: number | null;
 }
 
 /** A prize claimed: unique per (activity, prize, user) and per (activity, prize, mobile). */

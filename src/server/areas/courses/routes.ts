@@ -18,7 +18,11 @@ export const courseRoutes: RouteHandler[] = [
   handle(course.subjectVideos, async (input, ctx) => subjectVideos(ctx, input)),
   handle(course.liveList, async (input, ctx) => liveSessions(ctx, uid(ctx), input)),
   handle(course.progressGet, async (input, ctx) => getProgress(ctx, ctx.user.id, input)),
-  handle(course.progressReport, async (input, ctx) => reportProgress(ctx, ctx.user.id, input)),
+  handle(course.progressReport, async (input, ctx) => {
+    const done = await reportProgress(ctx, ctx.user.id, input);
+    await ctx.hooks.emit('studied', { userId: ctx.user.id });
+    return done;
+  }),
   handle(course.collect, async (input, ctx) => collectCourse(ctx, ctx.user.id, input)),
   handle(course.hot, async (input, ctx) => viewCourse(ctx, input.id)),
   handle(course.liveClock, async (input, ctx) => setLiveClock(ctx, ctx.user.id, input.course_id)),

@@ -15,5 +15,9 @@ export const ebookRoutes: RouteHandler[] = [
   handle(ebook.bookmarkRemove, async (input, ctx) => removeBookmark(ctx, ctx.user.id, input.id)),
   handle(ebook.recordGet, async (input, ctx) => getRecord(ctx, ctx.user.id, input)),
   handle(ebook.hot, async (input, ctx) => viewEbook(ctx, input.id)),
-  handle(ebook.read, async (input, ctx) => reportRead(ctx, ctx.user.id, input)),
+  handle(ebook.read, async (input, ctx) => {
+    const done = await reportRead(ctx, ctx.user.id, input);
+    await ctx.hooks.emit('studied', { userId: ctx.user.id });
+    return done;
+  }),
 ];

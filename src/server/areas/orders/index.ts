@@ -12,7 +12,7 @@ export const ordersArea = defineArea({
 
 export { createOrder, IDEMPOTENCY_TTL_SECONDS } from './order-create';
 export { closeUnsent, closeUserOverdueUnsent, sentToWechat } from './order-expiry';
-export { extendVip, grantContent } from './order-grants';
+export { extendVip, grantContent, withdrawContent, withdrawVip } from './order-grants';
 export { type OrderRow, ownOrder } from './order-owner';
 export { tryWithPayLock, withPayLock } from './order-pay-lock';
 export { listOrders, orderDetail, orderItem, orderStatus } from './order-queries';

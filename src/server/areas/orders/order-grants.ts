@@ -83,3 +83,33 @@ export async function extendVip(
     .execute();
   return until;
 }
+
+/** Takes back what an activity granted: the entitlement it wrote (one bought meanwhile, from an order, stays). */
+export async function withdrawContent(tx: Pick<Services, 'db'>, userId: number, kind: OwnedKind, refId: number): Promise<void> {
+  await tx.db.kysely
+    .deleteFrom('entitlements')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('ref_id', '=', refId)
+    .where('source', '=', 'activity')
+    .execute();
+}
+
+/** Takes `days` back from the user's running membership of `vipType` (never before now). */
+export async function withdrawVip(tx: Pick<Services, 'db'>, userId: number, vipType: string, days: number, now: number): Promise<void> {
+  const db = tx.db.kysely;
+  const running = await db
+    .selectFrom('user_vips')
+    .select(['id', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('vip_type', '=', vipType)
+    .where('expires_at', '>', now)
+    .orderBy('expires_at', 'desc')
+    .executeTakeFirst();
+  if (!running) return;
+  await db
+    .updateTable('user_vips')
+    .set({ expires_at: Math.max(now, running.expires_at - days * 86400) })
+    .where('id', '=', running.id)
+    .execute();
+}

@@ -37,7 +37,11 @@ async function move(tx: Services, orderId: number, to: 'paid' | 'close', set: Re
 
 /** Marks a pending order paid and grants its goods, once. Returns false when it was not pending (nothing changes). */
 export async function markPaid(s: Services, orderId: number, now: number): Promise<boolean> {
-  return inTransaction(s, (tx) => markPaidIn(tx, orderId, now));
+  if (!(await inTransaction(s, (tx) => markPaidIn(tx, orderId, now)))) return false;
+  // Announced once committed (an activity may count the buyer's first payment).
+  const o = await s.db.kysely.selectFrom('orders').select(['user_id', 'total']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  if (o.total > 0) await s.hooks.emit('paid', { userId: o.user_id, orderId });
+  return true;
 }
 
 /** markPaid inside the caller's transaction (order creation pays a free order in the transaction that makes it). */

@@ -14,7 +14,11 @@ export const questionRoutes: RouteHandler[] = [
   handle(question.myBanks, async (input, ctx) => myBanks(ctx, ctx.user.id, input)),
   handle(question.children, async (input, ctx) => listChildren(ctx, ctx.user?.id ?? null, input.id)),
   handle(question.content, async (input, ctx) => bankContent(ctx, ctx.user.id, input.bank_id)),
-  handle(question.answer, async (input, ctx) => answerQuestion(ctx, ctx.user.id, input)),
+  handle(question.answer, async (input, ctx) => {
+    const done = await answerQuestion(ctx, ctx.user.id, input);
+    await ctx.hooks.emit('studied', { userId: ctx.user.id });
+    return done;
+  }),
   handle(question.errorCount, async (input, ctx) => {
     await settleExpiredExams(ctx, ctx.user.id);
     return errorCount(ctx, ctx.user.id, input);

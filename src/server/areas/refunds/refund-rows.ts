@@ -13,7 +13,8 @@ import { notFound } from '../../http/errors';
 import type { Providers } from '../../providers';
 
 /** What the refund functions need: a request context, the server's services, or the operator script's few parts. */
-export type RefundServices = Pick<Services, 'db' | 'config' | 'clock'> & { providers: Pick<Providers, 'pay'> };
+/** What refund work needs; `hooks` when a server runs it (the ops script settles without announcing). */
+export type RefundServices = Pick<Services, 'db' | 'config' | 'clock'> & { providers: Pick<Providers, 'pay'>; hooks?: Services['hooks'] };
 
 export type RefundRow = Selectable<Database['refunds']>;
 

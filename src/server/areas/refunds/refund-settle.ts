@@ -111,7 +111,7 @@ async function withdraw(trx: Services['db']['kysely'], r: RefundRow, now: number
  * callers (reply, notifications, queries, on any server) exactly one moves it. Returns whether this caller did.
  */
 export async function settleSucceeded(s: RefundServices, id: number, refundId: string): Promise<boolean> {
-  return inTransaction(s, async (tx) => {
+  const settled = await inTransaction(s, async (tx) => {
     const trx = tx.db.kysely;
     const now = s.clock();
     const moved = await trx
@@ -125,8 +125,12 @@ export async function settleSucceeded(s: RefundServices, id: number, refundId: s
     // An order that closed here and was paid at WeChat Pay afterwards gave nothing: only the money goes back.
     const order = await trx.selectFrom('orders').select('status').where('id', '=', r.order_id).executeTakeFirstOrThrow();
     if (order.status === 'paid') await withdraw(trx, r, now);
-    return true;
+    return { userId: r.user_id, orderId: r.order_id };
   });
+  if (!settled) return false;
+  // Announced once committed: an activity reward that this order qualified is revoked.
+  await s.hooks?.emit('refunded', settled);
+  return true;
 }
 
 /** A processing refund that WeChat Pay closed or refused: failed (the item may be applied for again). */

@@ -60,9 +60,11 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('created_at', 'integer', notNull)
     .addColumn('qualified_at', 'integer')
     .addColumn('qualified_day', 'varchar(10)', blank)
+    .addColumn('qualifying_order_id', 'integer')
     .addUniqueConstraint('activity_invites_one_referrer', ['activity_id', 'invitee_id'])
     .execute();
   await db.schema.createIndex('activity_invites_by_referrer').on('activity_invites').columns(['activity_id', 'referrer_id']).execute();
+  await db.schema.createIndex('activity_invites_by_invitee').on('activity_invites').columns(['invitee_id', 'status']).execute();
   await withId(db.schema.createTable('activity_claims'), dialect)
     .addColumn('activity_id', 'integer', (c) => c.notNull().references('activities.id'))
     .addColumn('prize_id', 'varchar(32)', notNull)
