@@ -252,3 +252,24 @@ export const inviteeLogin = endpoint({
   summary: '被邀请人短信登录：登录（新手机号自动注册）并记录邀请；不符合邀请规则时照常登录，邀请状态写明原因',
   errors: [CODE.notFound, CODE.conflict, CODE.tooMany],
 });
+
+export const poster = endpoint({
+  id: 'activity.poster',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/activity/poster',
+  input: byId,
+  output: z.object({
+    headline: z.string(),
+    text: z.string(),
+    /** Same-origin picture ('' for the default background). */
+    background: z.string(),
+    /** The caller's referral link, for the QR code (same origin as the page). */
+    share_url: z.string(),
+    nickname: z.string(),
+  }),
+  auth: 'required',
+  summary: '活动海报：标题、文案、背景和本人的邀请链接（供二维码）；生成一次记一次分享（每人每天一次）',
+  errors: [CODE.notFound],
+  owns: { id: PUBLIC_ACTIVITY },
+});

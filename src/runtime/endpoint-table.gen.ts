@@ -15,6 +15,7 @@ export interface EndpointTypes {
   'activity.invite_record': typeof contract.activity.inviteRecord;
   'activity.invitee_login': typeof contract.activity.inviteeLogin;
   'activity.own_gift': typeof contract.activity.ownGift;
+  'activity.poster': typeof contract.activity.poster;
   'activity.statistics': typeof contract.activity.statistics;
   'address.default': typeof contract.address.defaultAddress;
   'address.detail': typeof contract.address.addressDetail;
@@ -172,6 +173,7 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'activity.invite_record': { id: 'activity.invite_record', method: 'GET', host: 'platform', path: '/api/activity/invite/record', auth: 'required' },
   'activity.invitee_login': { id: 'activity.invitee_login', method: 'POST', host: 'platform', path: '/api/activity-reward-invite/invitee-login', auth: 'none' },
   'activity.own_gift': { id: 'activity.own_gift', method: 'GET', host: 'platform', path: '/api/activity/own_gift', auth: 'required' },
+  'activity.poster': { id: 'activity.poster', method: 'GET', host: 'platform', path: '/api/activity/poster', auth: 'required' },
   'activity.statistics': { id: 'activity.statistics', method: 'GET', host: 'platform', path: '/api/activity/statistics', auth: 'optional' },
   'address.default': { id: 'address.default', method: 'GET', host: 'platform', path: '/api/user/default_address', auth: 'required' },
   'address.detail': { id: 'address.detail', method: 'GET', host: 'platform', path: '/api/user/address_detail', auth: 'required' },

@@ -3,6 +3,7 @@ import * as auth from '../../src/contract/accounts';
 import * as activity from '../../src/contract/activities';
 import { CODE } from '../../src/contract/envelope';
 import * as order from '../../src/contract/orders';
+import { funnelOf } from '../../src/server/areas/activities/activity-funnel';
 import { markPaid } from '../../src/server/areas/orders';
 import { request } from '../support/api-client';
 import { expectRefused, freshMobile, sendCode } from '../support/flows';
@@ -311,5 +312,21 @@ describe.each(databases())('%s', (kind) => {
     );
     await s.services.hooks.emit('studied', { userId: c.id });
     expect((await call(activity.detail, { id: 9005 }, r)).body.data.progress).toBe(1);
+  });
+
+  it('the poster carries the caller’s referral link; the funnel counts visits, shares, registrations, qualified, claims', async () => {
+    const u = await newUser(s);
+    const p = (await call(activity.poster, { id: REFERRAL }, u)).body.data;
+    expect(p).toMatchObject({ headline: '一起备考四六级', text: '扫码注册，领高频词汇笔记' });
+    expect(p.share_url).toBe(`${s.url}/activity/detail/${REFERRAL}?referrer_id=${u.id}&from=poster`);
+    await call(activity.poster, { id: REFERRAL }, u); // the same day: one share
+    await call(activity.detail, { id: REFERRAL }, u);
+    await call(activity.detail, { id: REFERRAL }, u);
+    const f = await funnelOf(s.services, 'cet-invite-friends');
+    expect(f).toMatchObject({ slug: 'cet-invite-friends', shares: 1 });
+    expect(f?.visits).toBeGreaterThanOrEqual(2); // this user once, and the anonymous visitor of the first test
+    expect(f?.registrations).toBeGreaterThanOrEqual(3);
+    expect(f?.claims).toBe(1);
+    expect(f?.prizes.find((x) => x.id === 'cet-words-notes')).toEqual({ id: 'cet-words-notes', quantity: 500, stockLeft: 499 });
   });
 });

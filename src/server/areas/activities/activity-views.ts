@@ -9,8 +9,10 @@ import type { Services } from '../../http/context';
 import { maskMobile } from '../accounts';
 import { eligibility } from './activity-claims';
 import { type ActivityDefinition, COUNTS_INVITES } from './activity-definition';
+import { recordEvent } from './activity-events';
 import { qualifiedCount, requalify } from './activity-invites';
 import { PHASE_TEXT, phaseOf } from './activity-lookup';
+import { chinaDay } from './invite-rules';
 
 type ViewServices = Pick<Services, 'db' | 'clock' | 'nowMs'>;
 
@@ -57,11 +59,22 @@ export async function prizeViews(s: ViewServices, a: ActivityDefinition, userId:
   return out;
 }
 
+/**
+ * `activity.detail`. Each visitor (a user, else an IP) is counted once a China day in the ledger, for the funnel.
+ */
 export async function activityDetail(
   s: ViewServices,
   a: ActivityDefinition,
   userId: number | null,
+  ip: string,
 ): Promise<OutputOf<typeof activity.detail>> {
+  const visitor = userId !== null ? `u${userId}` : `ip${ip}`;
+  await recordEvent(s, {
+    activityId: a.id,
+    kind: 'visit',
+    userId,
+    dedupeKey: `visit:${a.id}:${visitor}:${chinaDay(s.clock())}`.slice(0, 160),
+  });
   const phase = phaseOf(s, a);
   let progress = 0;
   if (userId !== null && COUNTS_INVITES.includes(a.type)) {

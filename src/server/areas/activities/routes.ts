@@ -3,6 +3,7 @@ import { handle, type RouteHandler } from '../../http/define';
 import { claimPrize, ownClaims } from './activity-claims';
 import { acceptInvite, listInvites } from './activity-invites';
 import { activityOr404 } from './activity-lookup';
+import { posterOf } from './activity-poster';
 import { activityDetail, activityStatistics, prizeViews, recentWinners } from './activity-views';
 import { inviteeLogin, issueAttribution } from './attribution';
 
@@ -11,7 +12,7 @@ const agentOf = (h: Record<string, string | string[] | undefined>) => (typeof h[
 
 /** Handlers of the activity calls (spec §7 "Activity") on the one engine. */
 export const activityRoutes: RouteHandler[] = [
-  handle(activity.detail, async (input, ctx) => activityDetail(ctx, activityOr404(ctx, input.id), ctx.user?.id ?? null)),
+  handle(activity.detail, async (input, ctx) => activityDetail(ctx, activityOr404(ctx, input.id), ctx.user?.id ?? null, ctx.ip)),
   handle(activity.gift, async (input, ctx) => prizeViews(ctx, activityOr404(ctx, input.id), ctx.user?.id ?? null)),
   handle(activity.ownGift, async (input, ctx) => ownClaims(ctx, activityOr404(ctx, input.id), ctx.user.id)),
   handle(activity.finishGift, async (input, ctx) => claimPrize(ctx, activityOr404(ctx, input.id), ctx.user.id, input.gift_id)),
@@ -30,6 +31,7 @@ export const activityRoutes: RouteHandler[] = [
   handle(activity.statistics, async (input, ctx) => activityStatistics(ctx, activityOr404(ctx, input.id), ctx.user?.id ?? null)),
   handle(activity.copywriting, async (input, ctx) => activityOr404(ctx, input.id).share.copywriting ?? []),
   handle(activity.randUser, async (input, ctx) => recentWinners(ctx, input.num)),
+  handle(activity.poster, async (input, ctx) => posterOf(ctx, activityOr404(ctx, input.id), ctx.user.id)),
   handle(activity.attribution, async (input, ctx) => issueAttribution(ctx, input)),
   handle(activity.inviteeLogin, async (input, ctx) => inviteeLogin(ctx, input)),
 ];
