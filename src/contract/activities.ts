@@ -273,3 +273,41 @@ export const poster = endpoint({
   errors: [CODE.notFound],
   owns: { id: PUBLIC_ACTIVITY },
 });
+
+export const registerGift = endpoint({
+  id: 'activity.register_gift',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/activity/register_gift',
+  input: byId,
+  output: z.array(prizeView),
+  auth: 'optional',
+  summary: '注册礼：活动给新用户的礼物，带库存和本人的领取状态',
+  errors: [CODE.notFound],
+});
+
+export const unreceiveRegisterGift = endpoint({
+  id: 'activity.unreceive_register_gift',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/activity/unreceive/register_gift',
+  input: byId,
+  output: z.array(prizeView),
+  auth: 'required',
+  summary: '本人还没领取的注册礼（可领、未达条件、已领完）',
+  errors: [CODE.notFound],
+  owns: { id: PUBLIC_ACTIVITY },
+});
+
+export const receiveRegisterGift = endpoint({
+  id: 'activity.receive_register_gift',
+  method: 'POST',
+  host: 'platform',
+  path: '/api/activity/receive/register_gift',
+  input: z.object({ activity_id: id(), gift_id: z.string('须为字符串').check(z.regex(/^[a-z0-9][a-z0-9-]{0,31}$/, '不是有效的奖品 id')) }),
+  output: z.object({ claim: claimView, replayed: z.number() }),
+  auth: 'required',
+  summary: '领取注册礼：与领取奖品同一规则（新用户、每人每手机号一次、库存条件更新、同一事务）',
+  errors: [CODE.notFound, CODE.conflict],
+  owns: { activity_id: PUBLIC_ACTIVITY, gift_id: { public: '奖品是活动文件里公开的奖品' } },
+});

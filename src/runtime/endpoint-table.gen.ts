@@ -16,7 +16,10 @@ export interface EndpointTypes {
   'activity.invitee_login': typeof contract.activity.inviteeLogin;
   'activity.own_gift': typeof contract.activity.ownGift;
   'activity.poster': typeof contract.activity.poster;
+  'activity.receive_register_gift': typeof contract.activity.receiveRegisterGift;
+  'activity.register_gift': typeof contract.activity.registerGift;
   'activity.statistics': typeof contract.activity.statistics;
+  'activity.unreceive_register_gift': typeof contract.activity.unreceiveRegisterGift;
   'address.default': typeof contract.address.defaultAddress;
   'address.detail': typeof contract.address.addressDetail;
   'address.list': typeof contract.address.addressList;
@@ -174,7 +177,10 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'activity.invitee_login': { id: 'activity.invitee_login', method: 'POST', host: 'platform', path: '/api/activity-reward-invite/invitee-login', auth: 'none' },
   'activity.own_gift': { id: 'activity.own_gift', method: 'GET', host: 'platform', path: '/api/activity/own_gift', auth: 'required' },
   'activity.poster': { id: 'activity.poster', method: 'GET', host: 'platform', path: '/api/activity/poster', auth: 'required' },
+  'activity.receive_register_gift': { id: 'activity.receive_register_gift', method: 'POST', host: 'platform', path: '/api/activity/receive/register_gift', auth: 'required' },
+  'activity.register_gift': { id: 'activity.register_gift', method: 'GET', host: 'platform', path: '/api/activity/register_gift', auth: 'optional' },
   'activity.statistics': { id: 'activity.statistics', method: 'GET', host: 'platform', path: '/api/activity/statistics', auth: 'optional' },
+  'activity.unreceive_register_gift': { id: 'activity.unreceive_register_gift', method: 'GET', host: 'platform', path: '/api/activity/unreceive/register_gift', auth: 'required' },
   'address.default': { id: 'address.default', method: 'GET', host: 'platform', path: '/api/user/default_address', auth: 'required' },
   'address.detail': { id: 'address.detail', method: 'GET', host: 'platform', path: '/api/user/address_detail', auth: 'required' },
   'address.list': { id: 'address.list', method: 'GET', host: 'platform', path: '/api/user/address', auth: 'required' },

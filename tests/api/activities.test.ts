@@ -329,4 +329,14 @@ describe.each(databases())('%s', (kind) => {
     expect(f?.claims).toBe(1);
     expect(f?.prizes.find((x) => x.id === 'cet-words-notes')).toEqual({ id: 'cet-words-notes', quantity: 500, stockLeft: 499 });
   });
+
+  it('register gifts: listed, the unreceived ones, and received with the same rules as any claim', async () => {
+    const u = await newUser(s);
+    expect((await call(activity.registerGift, { id: GIFT })).body.data.map((p) => p.state)).toEqual(['login']);
+    expect((await call(activity.unreceiveRegisterGift, { id: GIFT }, u)).body.data.map((p) => p.state)).toEqual(['claimable']);
+    expect((await call(activity.receiveRegisterGift, { activity_id: GIFT, gift_id: 'words' }, u)).body.data.claim.status).toBe('granted');
+    expect((await call(activity.unreceiveRegisterGift, { id: GIFT }, u)).body.data).toEqual([]);
+    expectRefused(await call(activity.receiveRegisterGift, { activity_id: GIFT, gift_id: 'words' }, u), 409, CODE.conflict, '已领取过');
+    expectRefused(await call(activity.receiveRegisterGift, { activity_id: GIFT, gift_id: 'nope' }, u), 404, CODE.notFound, '奖品 nope');
+  });
 });

@@ -31,6 +31,13 @@ export const activityRoutes: RouteHandler[] = [
   handle(activity.statistics, async (input, ctx) => activityStatistics(ctx, activityOr404(ctx, input.id), ctx.user?.id ?? null)),
   handle(activity.copywriting, async (input, ctx) => activityOr404(ctx, input.id).share.copywriting ?? []),
   handle(activity.randUser, async (input, ctx) => recentWinners(ctx, input.num)),
+  handle(activity.registerGift, async (input, ctx) => prizeViews(ctx, activityOr404(ctx, input.id), ctx.user?.id ?? null)),
+  handle(activity.unreceiveRegisterGift, async (input, ctx) =>
+    (await prizeViews(ctx, activityOr404(ctx, input.id), ctx.user.id)).filter((p) => p.state !== 'claimed'),
+  ),
+  handle(activity.receiveRegisterGift, async (input, ctx) =>
+    claimPrize(ctx, activityOr404(ctx, input.activity_id), ctx.user.id, input.gift_id),
+  ),
   handle(activity.poster, async (input, ctx) => posterOf(ctx, activityOr404(ctx, input.id), ctx.user.id)),
   handle(activity.attribution, async (input, ctx) => issueAttribution(ctx, input)),
   handle(activity.inviteeLogin, async (input, ctx) => inviteeLogin(ctx, input)),
