@@ -117,11 +117,14 @@ export const finishGift = endpoint({
   method: 'POST',
   host: 'platform',
   path: '/api/activity/receive/finish_gift',
-  input: z.object({ id: id(), gift_id: z.string('须为字符串').check(z.regex(/^[a-z0-9][a-z0-9-]{0,31}$/, '不是有效的奖品 id')) }),
+  input: z.object({
+    id: id(),
+    gift_id: z.string('须为字符串').check(z.regex(/^[a-z0-9][a-z0-9-]{0,31}$/, '不是有效的奖品 id')),
+  }),
   output: z.object({ claim: claimView, replayed: z.number() }),
   auth: 'required',
   summary:
-    '领取奖品：活动进行中、已绑定手机号、达到门槛；每人每个奖品一次、每个手机号每个奖品一次；库存一次条件更新、领取一行唯一记录，同一事务；同一 Idempotency-Key 返回同一结果',
+    '领取奖品：活动进行中、已绑定手机号、达到门槛（实物奖品寄往本人的默认收货地址，生成 0 元订单按订单发货）；每人每个奖品一次、每个手机号每个奖品一次；库存一次条件更新、领取一行唯一记录，同一事务；同一 Idempotency-Key 返回同一结果',
   errors: [CODE.notFound, CODE.conflict],
   owns: { id: PUBLIC_ACTIVITY, gift_id: { public: '奖品是活动文件里公开的奖品' } },
 });

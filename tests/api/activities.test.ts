@@ -9,7 +9,7 @@ import { request } from '../support/api-client';
 import { expectRefused, freshMobile, sendCode } from '../support/flows';
 import { pagesDirWithFixtures } from '../support/pages-dir';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
-import { newUser, type TestUser } from '../support/user-center-flows';
+import { createAddress, newUser, type TestUser } from '../support/user-center-flows';
 
 const REFERRAL = 1001;
 /** A register-gift activity with 5 units, written by the test beside the real activity files. */
@@ -40,6 +40,7 @@ function giftFile(quantity: number) {
 describe.each(databases())('%s', (kind) => {
   let s: TestServer;
   let pages: ReturnType<typeof pagesDirWithFixtures>;
+  let physicalGood = 0;
   const call = <E extends Parameters<typeof request>[1]>(
     e: E,
     input: Record<string, unknown>,
@@ -60,7 +61,17 @@ describe.each(databases())('%s', (kind) => {
     });
     pages.write('_activities/test-pay.json', referral(9004, 'first_payment', 2));
     pages.write('_activities/test-study.json', referral(9005, 'first_study', 4));
+
     s = await startTestServer(kind, { config: { pagesDir: pages.dir } });
+    // A physical prize is sent as a 0-yuan order of a physical good of the catalog.
+    const good = await db().selectFrom('goods').select('id').where('kind', '=', 'physical').orderBy('id').executeTakeFirstOrThrow();
+    physicalGood = good.id;
+    pages.write('_activities/test-physical.json', {
+      ...giftFile(3),
+      id: 9006,
+      prizes: [{ id: 'mug', name: '真题试卷', kind: 'physical', goodId: physicalGood, quantity: 3 }],
+    });
+    expect(await s.services.activities.reload(s.services)).toEqual([]);
   });
   afterAll(async () => {
     await s.close();
@@ -338,5 +349,30 @@ describe.each(databases())('%s', (kind) => {
     expect((await call(activity.unreceiveRegisterGift, { id: GIFT }, u)).body.data).toEqual([]);
     expectRefused(await call(activity.receiveRegisterGift, { activity_id: GIFT, gift_id: 'words' }, u), 409, CODE.conflict, '已领取过');
     expectRefused(await call(activity.receiveRegisterGift, { activity_id: GIFT, gift_id: 'nope' }, u), 404, CODE.notFound, '奖品 nope');
+  });
+
+  it('a physical prize becomes a paid 0-yuan order to the winner’s address, shipped like any order', async () => {
+    const good = await db().selectFrom('goods').select(['id', 'kind', 'stock']).where('id', '=', physicalGood).executeTakeFirstOrThrow();
+    expect(good.kind).toBe('physical');
+    const u = await newUser(s);
+    const other = await newUser(s);
+    expectRefused(
+      await call(activity.finishGift, { id: 9006, gift_id: 'mug' }, u),
+      409,
+      CODE.conflict,
+      '请先在「我的 - 收货地址」添加收货地址',
+    );
+    await createAddress(s, other);
+    const mine = await createAddress(s, u);
+    const res = await call(activity.finishGift, { id: 9006, gift_id: 'mug' }, u);
+    expect(res.body.status, res.body.msg).toBe(0);
+    const claim = await db().selectFrom('activity_claims').selectAll().where('id', '=', res.body.data.claim.id).executeTakeFirstOrThrow();
+    const o = (await call(order.detail, { id: claim.order_id }, u)).body.data;
+    expect(o).toMatchObject({ status: 'paid', total: 0, items: [{ good_id: physicalGood, price: 0, quantity: 1 }] });
+    expect(
+      JSON.parse((await db().selectFrom('orders').select('address').where('id', '=', o.id).executeTakeFirstOrThrow()).address),
+    ).toMatchObject({ name: mine.name });
+    const after = await db().selectFrom('goods').select('stock').where('id', '=', physicalGood).executeTakeFirstOrThrow();
+    expect(after.stock).toBe(good.stock < 0 ? good.stock : good.stock - 1); // -1: a good without stock
   });
 });

@@ -30,6 +30,10 @@ async function missingContent(s: AcceptServices, def: ActivityDefinition): Promi
       !(await db.selectFrom('question_banks').select('id').where('id', '=', p.refId).executeTakeFirst())
     )
       out.push({ path: `${at}/refId`, reason: `题库 id ${p.refId} 不存在` });
+    if (p.kind === 'physical' && p.goodId) {
+      const good = await db.selectFrom('goods').select('kind').where('id', '=', p.goodId).executeTakeFirst();
+      if (good?.kind !== 'physical') out.push({ path: `${at}/goodId`, reason: `实物商品 id ${p.goodId} 不存在` });
+    }
     if (
       p.kind === 'vip_days' &&
       p.vipType &&

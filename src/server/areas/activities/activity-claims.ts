@@ -14,7 +14,8 @@ import { isUniqueViolation, violatedConstraint } from '../../db/unique-violation
 import type { RequestContext, Services } from '../../http/context';
 import { badInput, conflict, notFound } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';
-import { extendVip, grantContent } from '../orders';
+import { defaultAddress } from '../addresses';
+import { createPrizeOrder, extendVip, grantContent } from '../orders';
 import type { ActivityDefinition, Prize, RulesOf } from './activity-definition';
 import { COUNTS_INVITES } from './activity-definition';
 import { recordEvent } from './activity-events';
@@ -26,6 +27,13 @@ type ClaimServices = Pick<Services, 'db' | 'clock' | 'nowMs'>;
 const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 class SoldOut extends Error {}
+
+/** Where a physical prize is shipped: the caller's default address, snapshotted like an order's. */
+async function physicalAddress(s: Services, userId: number) {
+  const a = await defaultAddress(s, userId);
+  if (!a) throw conflict('领取实物奖品前，请先在「我的 - 收货地址」添加收货地址');
+  return { name: a.name, mobile: a.mobile, full_address: a.full_address };
+}
 
 export function claimViewOf(a: ActivityDefinition, c: ActivityClaimRow): activity.ClaimView {
   const prize = a.prizes.find((p) => p.id === c.prize_id);
@@ -87,7 +95,7 @@ async function claimByKey(s: ClaimServices, key: string): Promise<ActivityClaimR
 
 /** `activity.finish_gift`: the caller claims `prizeId` of `a`. */
 export async function claimPrize(
-  s: ClaimServices & Pick<RequestContext, 'headers'>,
+  s: Services & Pick<RequestContext, 'headers'>,
   a: ActivityDefinition,
   userId: number,
   prizeId: string,
@@ -111,7 +119,7 @@ export async function claimPrize(
   const db = s.db.kysely;
   const me = await db.selectFrom('users').select(['mobile']).where('id', '=', userId).executeTakeFirstOrThrow();
   if (!me.mobile) throw conflict('请先绑定手机号再领取');
-  if (prize.kind === 'physical') throw conflict('实物奖品请在活动页填写收货地址后领取');
+  const address = prize.kind === 'physical' ? await physicalAddress(s, userId) : null;
   const already = await db
     .selectFrom('activity_claims')
     .select('id')
@@ -153,6 +161,15 @@ export async function claimPrize(
       if (isOwnedKind(prize.kind) && prize.refId)
         await grantContent(tx, userId, prize.kind, prize.refId, { source: 'activity', orderId: null }, now);
       if (prize.kind === 'vip_days' && prize.vipType && prize.days) await extendVip(tx, userId, prize.vipType, prize.days, 'activity', now);
+      if (prize.kind === 'physical' && prize.goodId && address) {
+        const orderId = await createPrizeOrder(
+          tx as Services,
+          { userId, goodId: prize.goodId, address, remark: `活动奖品：${a.title}` },
+          now,
+        );
+        await tx.db.kysely.updateTable('activity_claims').set({ order_id: orderId }).where('id', '=', row.id).execute();
+        return { ...row, order_id: orderId };
+      }
       return row;
     });
   } catch (e) {

@@ -103,6 +103,10 @@ export interface Prize {
    */
   refId?: number;
   /**
+   * The physical good sent (physical): the prize becomes a 0-yuan order of it, shipped like any order.
+   */
+  goodId?: number;
+  /**
    * The VIP type granted (vip_days).
    */
   vipType?: string;

@@ -70,6 +70,7 @@ export class ActivitySchemas {
       if ((p.kind === 'course' || p.kind === 'ebook' || p.kind === 'question_bank') && p.refId === undefined)
         problems.push(problem(['prizes', i], `${p.kind} 奖品须写明 refId（发放的内容 id）`));
       if (p.kind === 'vip_days' && (!p.vipType || !p.days)) problems.push(problem(['prizes', i], 'vip_days 奖品须写明 vipType 和 days'));
+      if (p.kind === 'physical' && !p.goodId) problems.push(problem(['prizes', i], 'physical 奖品须写明 goodId（寄出的实物商品 id）'));
       if (COUNTS_INVITES.includes(a.type) && !(p.threshold && p.threshold >= 1))
         problems.push(problem(['prizes', i, 'threshold'], `${a.type} 活动的奖品须写明 threshold（需要邀请的有效好友数，至少 1）`));
     });

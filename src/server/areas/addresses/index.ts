@@ -11,5 +11,5 @@ export const addressesArea = defineArea({
 });
 
 export { childDistricts, topLevelDistricts } from './address-districts';
-export { addressOf } from './address-store';
+export { addressOf, defaultAddress } from './address-store';
 export { addressRoutes } from './routes';

@@ -17,3 +17,4 @@ export { type OrderRow, ownOrder } from './order-owner';
 export { tryWithPayLock, withPayLock } from './order-pay-lock';
 export { listOrders, orderDetail, orderItem, orderStatus } from './order-queries';
 export { type CloseReason, markClosed, markPaid, type OrderStatus, refusalOf } from './order-state';
+export { createPrizeOrder } from './prize-order';

@@ -42,7 +42,7 @@ function bodyHash(q: OrderInput, lines: ReadonlyArray<[number, number]>): string
   return crypto.createHash('sha256').update(canonical).digest('hex');
 }
 
-function orderNo(now: number): string {
+export function orderNo(now: number): string {
   const d = new Date((now + 8 * 3600) * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
   return `${d}${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}`;
 }
