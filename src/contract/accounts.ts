@@ -89,7 +89,11 @@ export const officialWeixinData = endpoint({
   method: 'POST',
   host: 'member',
   path: '/api/auth/official-weixin-data',
-  input: z.object({ redirect_url: httpUrl() }),
+  input: z.object({
+    redirect_url: httpUrl(),
+    /** An activity attribution ticket to carry through the round trip (redeemed if the login registers a new user). */
+    from_activity: z.optional(z.string().check(z.maxLength(512, '不能超过 512 个字符'))),
+  }),
   output: z.object({ authorize_url: z.string(), state: z.string() }),
   auth: 'none',
   summary: '公众号网页授权：返回授权地址与 state',

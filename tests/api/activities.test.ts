@@ -6,7 +6,7 @@ import * as order from '../../src/contract/orders';
 import { funnelOf } from '../../src/server/areas/activities/activity-funnel';
 import { markPaid } from '../../src/server/areas/orders';
 import { request } from '../support/api-client';
-import { expectRefused, freshMobile, sendCode } from '../support/flows';
+import { expectRefused, freshMobile, oauthRound, sendCode } from '../support/flows';
 import { pagesDirWithFixtures } from '../support/pages-dir';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
 import { createAddress, newUser, type TestUser } from '../support/user-center-flows';
@@ -374,5 +374,21 @@ describe.each(databases())('%s', (kind) => {
     ).toMatchObject({ name: mine.name });
     const after = await db().selectFrom('goods').select('stock').where('id', '=', physicalGood).executeTakeFirstOrThrow();
     expect(after.stock).toBe(good.stock < 0 ? good.stock : good.stock - 1); // -1: a good without stock
+  });
+
+  it('through WeChat: the ticket rides the OAuth state and the third_auth_key into the mobile login that registers', async () => {
+    const r = await newUser(s);
+    const { ticket } = (await call(activity.attribution, { id: REFERRAL, referrer_id: r.id, source: 'qr' })).body.data;
+    const round = await oauthRound(s, 'new', undefined, { from_activity: ticket });
+    const wx = (await request(s.url, auth.officialWeixinLogin, { code: round.code, state: round.state })).body.data;
+    expect(wx).toMatchObject({ login: 0, register: 1 });
+    // The browser lost its storage on the way: the login carries no ticket itself.
+    const mobile = freshMobile();
+    const login = (
+      await request(s.url, auth.mobileCodeLogin, { mobile, code: await sendCode(s, mobile), third_auth_key: wx.data.third_auth_key })
+    ).body.data;
+    expect(login.user.is_first).toBe(1);
+    const row = await db().selectFrom('activity_invites').selectAll().where('invitee_id', '=', login.user.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ referrer_id: r.id, source: 'qr', status: 'qualified' });
   });
 });

@@ -105,8 +105,9 @@ export async function oauthRound(
   s: TestServer,
   pick: string,
   redirectUrl = 'https://m.example.com/oauth/back?from=test',
+  extra: { from_activity?: string } = {},
 ): Promise<OauthRound> {
-  const data = await request(s.url, auth.officialWeixinData, { redirect_url: redirectUrl });
+  const data = await request(s.url, auth.officialWeixinData, { redirect_url: redirectUrl, ...extra });
   expect(data.body.msg).toBe('ok');
   const authorize = new URL(data.body.data.authorize_url, s.url);
   const res = await fetch(`${s.url}${authorize.pathname}${authorize.search}`, {

@@ -22,6 +22,7 @@ import * as m0021 from './migrations/0021_payment_jobs';
 import * as m0022 from './migrations/0022_sms_limits';
 import * as m0023 from './migrations/0023_content_deliveries';
 import * as m0024 from './migrations/0024_activities';
+import * as m0025 from './migrations/0025_oauth_attribution';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
 const MIGRATIONS = {
@@ -47,6 +48,7 @@ const MIGRATIONS = {
   '0022_sms_limits': m0022,
   '0023_content_deliveries': m0023,
   '0024_activities': m0024,
+  '0025_oauth_attribution': m0025,
 } as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -29,6 +29,8 @@ export interface ThirdAuthKeyTable {
   identity_id: number;
   expires_at: number;
   used_at: number | null;
+  /** The activity attribution ticket the OAuth round trip carried ('' none). */
+  from_activity: Generated<string>;
 }
 
 export interface OauthStateTable {
@@ -36,6 +38,8 @@ export interface OauthStateTable {
   redirect_url: string;
   created_at: number;
   used_at: number | null;
+  /** The activity attribution ticket of the page that started the login ('' none). */
+  from_activity: Generated<string>;
 }
 
 /** Codes issued by the sandbox OAuth provider (development and tests). */

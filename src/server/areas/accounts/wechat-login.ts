@@ -13,14 +13,17 @@ export const WECHAT = 'wechat';
 const badThirdAuthKey = () => badInput('参数 third_auth_key 无效或已过期，请重新进行微信授权');
 export const boundElsewhere = () => conflict('该微信已绑定其他手机号');
 
-export async function createState(s: Services, redirectUrl: string): Promise<string> {
+export async function createState(s: Services, redirectUrl: string, fromActivity = ''): Promise<string> {
   const state = crypto.randomBytes(16).toString('hex');
-  await s.db.kysely.insertInto('oauth_states').values({ state, redirect_url: redirectUrl, created_at: s.clock(), used_at: null }).execute();
+  await s.db.kysely
+    .insertInto('oauth_states')
+    .values({ state, redirect_url: redirectUrl, created_at: s.clock(), used_at: null, from_activity: fromActivity })
+    .execute();
   return state;
 }
 
 /** Marks the state used and returns the URL saved with it; refuses unknown, used or stale states. Of two uses at once, one wins. */
-export async function takeState(s: Services, state: string): Promise<string> {
+export async function takeState(s: Services, state: string): Promise<{ redirectUrl: string; fromActivity: string }> {
   const now = s.clock();
   const taken = await s.db.kysely
     .updateTable('oauth_states')
@@ -28,10 +31,10 @@ export async function takeState(s: Services, state: string): Promise<string> {
     .where('state', '=', state)
     .where('used_at', 'is', null)
     .where('created_at', '>=', now - STATE_TTL)
-    .returning('redirect_url')
+    .returning(['redirect_url', 'from_activity'])
     .executeTakeFirst();
   if (!taken) throw badInput('参数 state 无效或已过期，请重新授权');
-  return taken.redirect_url;
+  return { redirectUrl: taken.redirect_url, fromActivity: taken.from_activity };
 }
 
 export async function upsertIdentity(s: Services, who: OauthIdentity): Promise<{ id: number; user_id: number | null }> {
@@ -60,13 +63,19 @@ export async function upsertIdentity(s: Services, who: OauthIdentity): Promise<{
     .executeTakeFirstOrThrow();
 }
 
-export async function createThirdAuthKey(s: Services, identityId: number): Promise<string> {
+export async function createThirdAuthKey(s: Services, identityId: number, fromActivity = ''): Promise<string> {
   const key = crypto.randomBytes(24).toString('hex');
   await s.db.kysely
     .insertInto('third_auth_keys')
-    .values({ key, identity_id: identityId, expires_at: s.clock() + THIRD_AUTH_KEY_TTL, used_at: null })
+    .values({ key, identity_id: identityId, expires_at: s.clock() + THIRD_AUTH_KEY_TTL, used_at: null, from_activity: fromActivity })
     .execute();
   return key;
+}
+
+/** The activity attribution ticket a third_auth_key carries from its OAuth round trip ('' none). */
+export async function attributionOfKey(s: Services, key: string): Promise<string> {
+  const row = await s.db.kysely.selectFrom('third_auth_keys').select('from_activity').where('key', '=', key).executeTakeFirst();
+  return row?.from_activity ?? '';
 }
 
 /** Checks a third_auth_key before a login consumes the SMS code, so a bad key changes nothing. */

@@ -17,7 +17,7 @@ export async function startWechatLogin(
   }
   // WeChat sends the visitor to this URL with a login code: only to the app's own sites.
   if (!isOwnReturnUrl(s.config, s.origin, input.redirect_url)) throw badInput(FOREIGN_RETURN_MSG);
-  const state = await createState(s, input.redirect_url);
+  const state = await createState(s, input.redirect_url, input.from_activity ?? '');
   return { authorize_url: s.providers.oauth.authorizeUrl(input.redirect_url, state), state };
 }
 
@@ -26,7 +26,7 @@ export async function finishWechatLogin(
   s: Services,
   input: ParsedInputOf<typeof auth.officialWeixinLogin>,
 ): Promise<OutputOf<typeof auth.officialWeixinLogin>> {
-  const redirectUrl = await takeState(s, input.state);
+  const { redirectUrl, fromActivity } = await takeState(s, input.state);
   const who = await s.providers.oauth.exchange(input.code);
   if (!who) throw badInput('参数 code 无效或已使用，请重新授权');
   const identity = await upsertIdentity(s, who);
@@ -34,6 +34,6 @@ export async function finishWechatLogin(
     const { token } = await issueTokenAndUserOf(s, identity.user_id);
     return { login: 1, register: 0, redirect_url: redirectUrl, data: { token, third_auth_key: '', openid: who.openid } };
   }
-  const key = await createThirdAuthKey(s, identity.id);
+  const key = await createThirdAuthKey(s, identity.id, fromActivity);
   return { login: 0, register: 1, redirect_url: redirectUrl, data: { token: '', third_auth_key: key, openid: who.openid } };
 }
