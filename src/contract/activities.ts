@@ -209,10 +209,10 @@ export const randUser = endpoint({
   method: 'GET',
   host: 'platform',
   path: '/api/user/rand_user',
-  input: z.object({ num: count(10, 30) }),
+  input: z.object({ num: count(10, 30), activity_id: z.optional(id()) }),
   output: z.array(z.object({ nickname: z.string(), mobile: z.string(), prize: z.string(), created_at: z.number() })),
   auth: 'none',
-  summary: '最近的真实中奖者（昵称和手机号打码），没有就返回空列表（不编造中奖者）',
+  summary: '最近的真实中奖者（昵称和手机号打码；给了 activity_id 就只看该活动），没有就返回空列表（不编造中奖者）',
 });
 
 export const attribution = endpoint({

@@ -125,6 +125,9 @@ describe.each(databases())('%s', (kind) => {
     expect(stats).toMatchObject({ invited: 1, qualified: 1, pending: 0, claimed: 1 });
     // The marquee shows this real winner, masked; nothing invented.
     const winners = (await call(activity.randUser, { num: 5 })).body.data;
+    expect((await call(activity.randUser, { num: 5, activity_id: GIFT })).body.data.map((w) => w.mobile)).not.toContain(
+      `${a.mobile.slice(0, 3)}****${a.mobile.slice(7)}`,
+    );
     expect(winners[0]).toMatchObject({
       mobile: `${a.mobile.slice(0, 3)}****${a.mobile.slice(7)}`,
       prize: '电子书《四六级高频词汇精讲笔记》',

@@ -59,6 +59,10 @@ describe('footer state', () => {
     expect(footerText('loaded')).toBe('已全部加载');
     expect(footerText('loaded', '没有更多了')).toBe('没有更多了');
     expect(footerText('no-data', '没有更多了')).toBe('暂无数据');
+    // A paged list's own empty text (the list block's emptyText) replaces 暂无数据.
+    expect(footerText('no-data', '没有更多了', '还没有邀请记录')).toBe('还没有邀请记录');
+    expect(footerText('loaded', '没有更多了', '还没有邀请记录')).toBe('没有更多了');
+    expect(footerText('no-data', undefined, '')).toBe('暂无数据');
     expect(footerText('loading')).toBe('加载中…');
     expect(footerText('pull-up')).toBe('上拉加载更多');
     expect(footerText('tap')).toBe('点击加载更多');

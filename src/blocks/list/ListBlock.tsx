@@ -32,7 +32,8 @@ export default function ListBlock({ props, page, renderBlocks, run }: BlockProps
         <ListFooter
           state={{ items, loading: source.loading, loaded: source.loaded, error: source.error }}
           onLoadMore={() => page.loadMore(name)}
-          loadedText={items.length === 0 ? props.emptyText : props.loadedText}
+          loadedText={props.loadedText}
+          emptyText={props.emptyText}
           tapToLoad={props.tapToLoad}
           itemsRef={itemsRef}
         />

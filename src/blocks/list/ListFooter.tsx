@@ -6,6 +6,8 @@ export interface ListFooterProps {
   onLoadMore(): void;
   /** Replaces the default 'all loaded' text. */
   loadedText?: string;
+  /** Replaces the default 'no data' text (the list loaded empty). */
+  emptyText?: string;
   /** Load only on tap (no automatic loading on scroll). */
   tapToLoad?: boolean;
   /** The element holding the items (their heights are checked before the footer's position is trusted). */
@@ -23,7 +25,7 @@ function sizelessPicturesLoading(container: HTMLElement | null | undefined): num
 }
 
 /** The footer of a paged list (spec §2): shows the list's state and asks for the next page. */
-export function ListFooter({ state, onLoadMore, loadedText, tapToLoad = false, itemsRef }: ListFooterProps) {
+export function ListFooter({ state, onLoadMore, loadedText, emptyText, tapToLoad = false, itemsRef }: ListFooterProps) {
   const ref = useRef<HTMLDivElement>(null);
   const onLoadMoreRef = useRef(onLoadMore);
   useEffect(() => {
@@ -67,7 +69,7 @@ export function ListFooter({ state, onLoadMore, loadedText, tapToLoad = false, i
     };
   }, [kind, count]);
 
-  const text = footerText(kind, loadedText);
+  const text = footerText(kind, loadedText, emptyText);
   return (
     <div ref={ref} className="list-footer" data-testid="list-footer" data-state={kind}>
       {kind === 'tap' ? (

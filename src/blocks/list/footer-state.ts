@@ -25,11 +25,11 @@ export function footerState(list: FooterListState, tapToLoad = false): FooterSta
   return tapToLoad ? 'tap' : 'pull-up';
 }
 
-/** The text shown in a state; `loadedText` replaces the default 'all loaded' text. */
-export function footerText(state: FooterState, loadedText?: string): string {
+/** The text shown in a state; `loadedText` replaces the default 'all loaded' text, `emptyText` the 'no data' one. */
+export function footerText(state: FooterState, loadedText?: string, emptyText?: string): string {
   switch (state) {
     case 'no-data':
-      return i18n.listFooter.noData;
+      return emptyText || i18n.listFooter.noData;
     case 'loaded':
       return loadedText ?? i18n.listFooter.allLoaded;
     case 'loading':

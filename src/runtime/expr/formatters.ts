@@ -3,6 +3,7 @@
 import { clock, courseTag, liveStartText, liveStatusOf, liveStatusText, studyAction } from '../../format/course';
 import { charCount, readLabel, readPercent } from '../../format/ebook';
 import { duration, money, progress, relativeTime } from '../../format/time';
+import { isSameSitePath } from '../../protocol/same-site-path';
 
 export type Formatter = (...args: unknown[]) => unknown;
 export type Registry = Record<string, Formatter>;
@@ -63,5 +64,15 @@ export const formatters: Registry = {
     const s = str(v);
     const at = sep == null || str(sep) === '' ? -1 : s.indexOf(str(sep));
     return at < 0 ? s : s.slice(0, at);
+  },
+  /**
+   * a path on this site → the full link on the site serving the page, for links a user copies or shares:
+   * siteUrl('/activity/detail/1001?referrer_id=7') → 'https://m.example.com/activity/detail/1001?referrer_id=7'.
+   * Anything but a same-site path gives ''; where there is no page (the server's checks) the path stays as it is.
+   */
+  siteUrl: (v) => {
+    if (!isSameSitePath(v)) return '';
+    const origin = globalThis.location?.origin;
+    return origin && origin !== 'null' ? origin + v : v;
   },
 };

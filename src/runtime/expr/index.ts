@@ -5,7 +5,7 @@
  *   literals   1  2.5  'a\'b'  "x"  true  false  null
  *   paths      route.newsId  item.tags[0]  data['x-y']  list.length   (own properties only; missing → undefined)
  *   operators  ! -x | * / % | + - | < <= > >= | == != === !== (all strict) | && | || | ?? | c ? a : b | ( )
- *   calls      money(x) relativeTime(x) duration(x) progress(x) default(x, y) join(arr, sep) len(x) before(x, sep)
+ *   calls      money(x) relativeTime(x) duration(x) progress(x) default(x, y) join(arr, sep) len(x) before(x, sep) siteUrl(path)
  *              courseTag(item) studyAction(progress) clock(sec)
  *              liveStart(sec) liveStatus(item) liveStatusText(item)
  *              charCount(n) readPercent(fraction) readLabel(record)

@@ -202,6 +202,11 @@ describe('formatters', () => {
     ['before(12, "&")', '12'],
     ["before(missing, '&')", ''],
     ["before('a&b', '')", 'a&b'],
+    // No page here (node): a same-site path stays as it is; anything else is refused.
+    ["siteUrl('/activity/detail/1001?referrer_id=7')", '/activity/detail/1001?referrer_id=7'],
+    ["siteUrl('//evil.example/x')", ''],
+    ["siteUrl('https://evil.example/x')", ''],
+    ['siteUrl(missing)', ''],
     ['duration(59)', '59秒'],
     ['duration(120)', '2分钟'],
     ['duration(7200)', '2小时'],

@@ -142,15 +142,18 @@ export async function activityStatistics(
 }
 
 /** `user.rand_user`: the latest real winners across activities, masked; [] while there are none. */
-export async function recentWinners(s: Pick<Services, 'db' | 'activities'>, num: number): Promise<OutputOf<typeof activity.randUser>> {
-  const rows = await s.db.kysely
+export async function recentWinners(
+  s: Pick<Services, 'db' | 'activities'>,
+  num: number,
+  activityId?: number,
+): Promise<OutputOf<typeof activity.randUser>> {
+  let q = s.db.kysely
     .selectFrom('activity_claims as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
     .select(['c.activity_id', 'c.prize_id', 'c.created_at', 'c.mobile', 'u.nickname'])
-    .where('c.status', '=', 'granted')
-    .orderBy('c.id', 'desc')
-    .limit(num)
-    .execute();
+    .where('c.status', '=', 'granted');
+  if (activityId) q = q.where('c.activity_id', '=', activityId);
+  const rows = await q.orderBy('c.id', 'desc').limit(num).execute();
   return rows.map((r) => {
     const prize = s.activities.get(r.activity_id)?.prizes.find((p) => p.id === r.prize_id);
     const name = r.nickname || '学员';

@@ -30,7 +30,7 @@ export const activityRoutes: RouteHandler[] = [
   ),
   handle(activity.statistics, async (input, ctx) => activityStatistics(ctx, activityOr404(ctx, input.id), ctx.user?.id ?? null)),
   handle(activity.copywriting, async (input, ctx) => activityOr404(ctx, input.id).share.copywriting ?? []),
-  handle(activity.randUser, async (input, ctx) => recentWinners(ctx, input.num)),
+  handle(activity.randUser, async (input, ctx) => recentWinners(ctx, input.num, input.activity_id)),
   handle(activity.registerGift, async (input, ctx) => prizeViews(ctx, activityOr404(ctx, input.id), ctx.user?.id ?? null)),
   handle(activity.unreceiveRegisterGift, async (input, ctx) =>
     (await prizeViews(ctx, activityOr404(ctx, input.id), ctx.user.id)).filter((p) => p.state !== 'claimed'),
