@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import * as course from '../../src/contract/courses';
 import { CODE } from '../../src/contract/envelope';
 import { request } from '../support/api-client';
@@ -275,6 +275,9 @@ describe.each(databases())('%s', (kind) => {
 
   describe('progress', () => {
     it('keeps the furthest position, caps learning time by the time that passed, and resumes where the user left off', async () => {
+      // Only `advance` moves time here: a real second passing between two reports would add a learned second.
+      s.freeze();
+      onTestFinished(() => s.thaw());
       const u = await newUser(s);
       const c = paidSingle();
       const v = (await videos(c.id, u))[0];
@@ -300,6 +303,8 @@ describe.each(databases())('%s', (kind) => {
     });
 
     it('parallel copies of one report count their learning time once', async () => {
+      s.freeze();
+      onTestFinished(() => s.thaw());
       const u = await newUser(s);
       const c = paidSingle();
       const v = (await videos(c.id, u))[0];

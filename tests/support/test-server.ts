@@ -23,6 +23,12 @@ export interface TestServer {
   services: Services;
   /** Moves the server's clock (seconds). */
   advance(seconds: number): void;
+  /**
+   * Stops the server's clock where it is (only `advance` moves it) until `thaw`: for tests that compare times to the
+   * second, which a real second passing between two calls would otherwise change.
+   */
+  freeze(): void;
+  thaw(): void;
   /** Another app server on the same database (its own connections, the same clock), as a second instance in production. */
   second(): Promise<{ url: string; services: Services; close(): Promise<void> }>;
   close(): Promise<void>;
@@ -64,7 +70,8 @@ export async function startTestServer(kind: DbKind, opts: TestServerOptions = {}
     },
   );
   let offset = 0;
-  const clock = () => Math.floor(Date.now() / 1000) + offset;
+  let frozenAt: number | null = null;
+  const clock = () => (frozenAt ?? Math.floor(Date.now() / 1000)) + offset;
   const db = connect({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, pgSchema: schema });
   await migrateToLatest(db);
   await seedIfEmpty(db, clock());
@@ -77,6 +84,13 @@ export async function startTestServer(kind: DbKind, opts: TestServerOptions = {}
     services,
     advance(seconds) {
       offset += seconds;
+    },
+    freeze() {
+      frozenAt = Math.floor(Date.now() / 1000);
+    },
+    thaw() {
+      if (frozenAt !== null) offset += frozenAt - Math.floor(Date.now() / 1000);
+      frozenAt = null;
     },
     async second() {
       const db2 = connect({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, pgSchema: schema });
