@@ -42,6 +42,21 @@ function bodyHash(q: OrderInput, lines: ReadonlyArray<[number, number]>): string
   return crypto.createHash('sha256').update(canonical).digest('hex');
 }
 
+/**
+ * Reserves `n` of a physical good in the caller's transaction: one conditional update, so parallel orders never take
+ * the stock below zero (the loser hears 库存不足). Goods without stock (-1) are not counted.
+ */
+export async function takeStock(tx: Pick<Services, 'db'>, g: Pick<GoodsRow, 'id' | 'name' | 'stock'>, n: number): Promise<void> {
+  if (g.stock < 0) return;
+  const res = await tx.db.kysely
+    .updateTable('goods')
+    .set((eb) => ({ stock: eb('stock', '-', n) }))
+    .where('id', '=', g.id)
+    .where('stock', '>=', n)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw conflict(`「${g.name}」库存不足`);
+}
+
 export function orderNo(now: number): string {
   const d = new Date((now + 8 * 3600) * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
   return `${d}${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}`;
@@ -126,13 +141,7 @@ export async function createOrder(ctx: RequestContext & { user: { id: number } }
       for (const [id, n] of lines) {
         const g = byId.get(id) as GoodsRow;
         if (g.kind !== 'physical' || g.stock < 0) continue;
-        const res = await db
-          .updateTable('goods')
-          .set((eb) => ({ stock: eb('stock', '-', n) }))
-          .where('id', '=', id)
-          .where('stock', '>=', n)
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) !== 1) throw conflict(`「${g.name}」库存不足`);
+        await takeStock(tx, g, n);
       }
       const order = await db
         .insertInto('orders')

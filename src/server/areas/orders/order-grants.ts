@@ -55,14 +55,7 @@ export async function extendVip(
   now: number,
 ): Promise<number> {
   const db = tx.db.kysely;
-  const running = await db
-    .selectFrom('user_vips')
-    .select(['id', 'expires_at'])
-    .where('user_id', '=', userId)
-    .where('vip_type', '=', vipType)
-    .where('expires_at', '>', now)
-    .orderBy('expires_at', 'desc')
-    .executeTakeFirst();
+  const running = await runningMembership(tx, userId, vipType, now);
   if (running) {
     const until = running.expires_at + days * 86400;
     await db.updateTable('user_vips').set({ expires_at: until }).where('id', '=', running.id).execute();
@@ -98,7 +91,18 @@ export async function withdrawContent(tx: Pick<Services, 'db'>, userId: number, 
 /** Takes `days` back from the user's running membership of `vipType` (never before now). */
 export async function withdrawVip(tx: Pick<Services, 'db'>, userId: number, vipType: string, days: number, now: number): Promise<void> {
   const db = tx.db.kysely;
-  const running = await db
+  const running = await runningMembership(tx, userId, vipType, now);
+  if (!running) return;
+  await db
+    .updateTable('user_vips')
+    .set({ expires_at: Math.max(now, running.expires_at - days * 86400) })
+    .where('id', '=', running.id)
+    .execute();
+}
+
+/** The user's running membership of `vipType` (the one ending last), if any. */
+function runningMembership(tx: Pick<Services, 'db'>, userId: number, vipType: string, now: number) {
+  return tx.db.kysely
     .selectFrom('user_vips')
     .select(['id', 'expires_at'])
     .where('user_id', '=', userId)
@@ -106,10 +110,4 @@ export async function withdrawVip(tx: Pick<Services, 'db'>, userId: number, vipT
     .where('expires_at', '>', now)
     .orderBy('expires_at', 'desc')
     .executeTakeFirst();
-  if (!running) return;
-  await db
-    .updateTable('user_vips')
-    .set({ expires_at: Math.max(now, running.expires_at - days * 86400) })
-    .where('id', '=', running.id)
-    .execute();
 }

@@ -5,8 +5,8 @@
  * transaction (the activity claim), so a claim that fails leaves no order behind.
  */
 import type { Services } from '../../http/context';
-import { conflict, notFound } from '../../http/errors';
-import { orderNo } from './order-create';
+import { notFound } from '../../http/errors';
+import { orderNo, takeStock } from './order-create';
 import { markPaidIn } from './order-state';
 
 export interface PrizeOrder {
@@ -22,15 +22,7 @@ export async function createPrizeOrder(tx: Services, p: PrizeOrder, now: number)
   const db = tx.db.kysely;
   const g = await db.selectFrom('goods').selectAll().where('id', '=', p.goodId).executeTakeFirst();
   if (g?.kind !== 'physical') throw notFound(`实物奖品的商品 ${p.goodId} `);
-  if (g.stock >= 0) {
-    const taken = await db
-      .updateTable('goods')
-      .set((eb) => ({ stock: eb('stock', '-', 1) }))
-      .where('id', '=', g.id)
-      .where('stock', '>=', 1)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) throw conflict(`「${g.name}」库存不足`);
-  }
+  await takeStock(tx, g, 1);
   const order = await db
     .insertInto('orders')
     .values({
