@@ -3,80 +3,29 @@
  * to play, the signed URL (course.play_info), locks and login, resuming, progress reports, playback speed, a fresh URL
  * when the old one expired, and moving on to the next video.
  */
-import type { CatalogVideo } from '../../contract/courses';
 import { CODE } from '../../contract/envelope';
 import { videoPlayer } from '../../i18n/zh-CN/video-player';
-import type { Env, OutputOfId } from '../../runtime/block-api';
+import { defaultEvents } from '../shared/page-events';
+import {
+  defaultVideo,
+  type PageEvents,
+  type PlayerDeps,
+  type PlayerState,
+  type PlayInfo,
+  RATE_KEY,
+  RATES,
+  storedRate,
+} from './player-state';
+import { ProgressReporter, type ReportKind } from './progress-reporter';
 import { type AttachedSource, attachSource, type HlsClass, loadHls, type MediaLike, needsHlsJs, type SourceFailure } from './source';
 
 const t = videoPlayer;
 
-export const RATES = [0.75, 1, 1.25, 1.5, 2] as const;
-/** env.storage key of the chosen playback speed (shared by every player). */
-export const RATE_KEY = 'videoPlayer.rate';
-export const REPORT_INTERVAL_MS = 15000;
+export { defaultVideo, type PageEvents, type Phase, type PlayerState, RATE_KEY, RATES, storedRate } from './player-state';
+export { REPORT_INTERVAL_MS } from './progress-reporter';
+
 /** A fresh URL that fails again within this time is not refreshed again: the player shows the error. */
 const REFRESH_GAP_MS = 10000;
-
-export type PlayInfo = OutputOfId<'course.play_info'>;
-type Catalog = OutputOfId<'course.catalog'>;
-
-export type Phase = 'idle' | 'loading' | 'login' | 'locked' | 'empty' | 'error' | 'ready';
-
-export interface PlayerState {
-  phase: Phase;
-  /** Text of the locked, empty and error states. */
-  message: string;
-  courseId: number;
-  videoId: number;
-  title: string;
-  /** Seconds (course videos: from play_info). */
-  duration: number;
-  /** Where playback starts (seconds): the user's last position. */
-  resumeAt: number;
-  /** Playback was asked for: the source is attached and the native controls show. */
-  started: boolean;
-  /** Waiting for data after play was asked for (a spinner shows). */
-  waiting: boolean;
-  rate: number;
-}
-
-/** The document and window events the player listens to (the real ones in the app, fakes in tests). */
-export interface PageEvents {
-  doc: (EventTarget & { readonly visibilityState: string }) | null;
-  win: EventTarget | null;
-}
-
-export interface PlayerDeps {
-  env: Env;
-  /** The player moved to another video by itself (the course's default, the next one): the page's state follows. */
-  onVideoChange?(videoId: number): void;
-  loadHls?: () => Promise<HlsClass>;
-  attach?: typeof attachSource;
-  events?: PageEvents;
-}
-
-type ReportKind = 'tick' | 'pause' | 'ended' | 'hide' | 'leave';
-
-/** The course's video to start with: the last one watched if it is open, else the first open one, else the first. */
-export function defaultVideo(catalog: Pick<Catalog, 'chapters' | 'last_video_id'>): number {
-  const videos: CatalogVideo[] = catalog.chapters.flatMap((c) => c.videos);
-  const last = videos.find((v) => v.id === catalog.last_video_id && !v.locked);
-  return (last ?? videos.find((v) => !v.locked) ?? videos[0])?.id ?? 0;
-}
-
-/** A speed from storage, or 1 when it is not one of RATES. */
-export function storedRate(env: Env): number {
-  const r = Number(env.storage.get(RATE_KEY));
-  return (RATES as readonly number[]).includes(r) ? r : 1;
-}
-
-function defaultEvents(): PageEvents {
-  return {
-    doc: typeof document === 'undefined' ? null : document,
-    win: typeof window === 'undefined' ? null : window,
-  };
-}
 
 export class PlayerController {
   private state: PlayerState;
@@ -99,8 +48,7 @@ export class PlayerController {
   /** Between the element's 'playing' and 'pause' events (a failing element may say paused before it fires 'pause'). */
   private playingNow = false;
   private pendingSeek = 0;
-  private lastReport = { videoId: 0, position: -1 };
-  private timer: ReturnType<typeof setInterval> | null = null;
+  private readonly progress: ProgressReporter;
   private lastRefreshAt = 0;
   private refreshing = false;
   private Hls: HlsClass | null = null;
@@ -110,6 +58,7 @@ export class PlayerController {
 
   constructor(private readonly deps: PlayerDeps) {
     this.events = deps.events ?? defaultEvents();
+    this.progress = new ProgressReporter(deps.env);
     this.state = {
       phase: 'idle',
       message: '',
@@ -406,41 +355,22 @@ export class PlayerController {
     m.playbackRate = this.state.rate;
   }
 
-  // ---- progress ---------------------------------------------------------------------------------------------------
+  // ---- progress (progress-reporter.ts) ---------------------------------------------------------------------------
 
   private startTimer(): void {
-    this.stopTimer();
-    this.timer = setInterval(() => {
+    this.progress.start(() => {
       const m = this.media;
       if (m && !m.paused && !m.ended) this.report('tick');
-    }, REPORT_INTERVAL_MS);
+    });
   }
 
   private stopTimer(): void {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
+    this.progress.stop();
   }
 
-  /**
-   * course.progress_report with the position in whole seconds and the client's time, through env.beacon (keepalive:
-   * it survives the page closing and shows no loading overlay). Only after the video played; the same position twice
-   * in a row is sent once (except the end).
-   */
+  /** Only for a course video that has played. */
   private report(kind: ReportKind): void {
-    const info = this.info;
-    const m = this.media;
-    if (this.mode !== 'course' || !info || !m || !this.played) return;
-    const raw = kind === 'ended' ? info.duration || m.duration : m.currentTime;
-    if (!Number.isFinite(raw) || raw < 0) return;
-    const position = Math.floor(raw);
-    if (kind !== 'ended' && this.lastReport.videoId === info.video_id && this.lastReport.position === position) return;
-    this.lastReport = { videoId: info.video_id, position };
-    void this.deps.env.beacon('course.progress_report', {
-      course_id: info.course_id,
-      video_id: info.video_id,
-      duration: position,
-      at: Date.now(),
-    });
+    if (this.mode === 'course' && this.info && this.media && this.played) this.progress.report(kind, this.info, this.media);
   }
 
   /** Reports where the current video was left, stops the timer and detaches its source. */

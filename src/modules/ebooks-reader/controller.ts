@@ -10,12 +10,12 @@ import { CODE } from '../../contract/envelope';
 import { i18n } from '../../i18n';
 import { ebookReader } from '../../i18n/zh-CN/ebook-reader';
 import type { CallReply, Env } from '../../runtime/block-api';
+import { defaultEvents, type PageEvents } from '../shared/page-events';
 import { bookFraction } from './book-fraction';
 import { Bookmarks } from './bookmarks';
 import { DeviceCopies } from './device-copies';
 import type { Place } from './layout';
 import {
-  type AnchorInput,
   type Chapter,
   cacheChapter,
   cacheDetail,
@@ -30,24 +30,14 @@ import {
 import type { Mark, ReaderHost, ReaderState } from './reader-state';
 import { REPORT_INTERVAL_MS, ReadingReports } from './reading-report';
 import { loadSettings, type ReaderSettings, saveSettings } from './settings';
+import { neighbourChapter, startPlace } from './start-place';
 
 const t = ebookReader;
 
 /** While writes wait in the outbox, sending is retried this often (besides the `online` event). */
 export const RETRY_MS = 20000;
 
-/** The document and window events the controller listens to (the real ones in the app, fakes in tests). */
-export interface PageEvents {
-  doc: (EventTarget & { readonly visibilityState: string }) | null;
-  win: EventTarget | null;
-}
-
-function defaultEvents(): PageEvents {
-  return {
-    doc: typeof document === 'undefined' ? null : document,
-    win: typeof window === 'undefined' ? null : window,
-  };
-}
+export type { PageEvents };
 
 export interface ReaderDeps {
   env: Env;
@@ -210,23 +200,7 @@ export class ReaderController {
    * server's record, then the device's (offline); with `?chapter=` that chapter, at the record's place when it is in it.
    */
   startAt(detail: Detail, requested: number): { chapterId: number; place: Place } | null {
-    const local = localPlace(this.env.storage, detail.id);
-    const rec = detail.record;
-    const server: AnchorInput | null = rec
-      ? rec.anchor_point
-        ? { chapter_id: rec.anchor_point.chapter_id, span: rec.anchor_point.span, offset: rec.anchor_point.offset }
-        : { chapter_id: rec.chapter_id, span: 0, offset: 0 }
-      : null;
-    let place: AnchorInput | null = null;
-    if (local && (!local.synced || !this.detailFresh || !server)) place = local;
-    else place = server ?? local;
-    const has = (id: number) => detail.chapters.some((c) => c.id === id);
-    const start = { span: 0, offset: 0 };
-    if (requested > 0 && has(requested))
-      return { chapterId: requested, place: place?.chapter_id === requested ? { span: place.span, offset: place.offset } : start };
-    if (place && has(place.chapter_id)) return { chapterId: place.chapter_id, place: { span: place.span, offset: place.offset } };
-    const first = detail.chapters.find((c) => c.locked === 0) ?? detail.chapters[0];
-    return first ? { chapterId: first.id, place: start } : null;
+    return startPlace(detail, requested, localPlace(this.env.storage, detail.id), this.detailFresh);
   }
 
   private tocEntry(chapterId: number) {
@@ -309,13 +283,7 @@ export class ReaderController {
 
   /** The chapter before or after the current one (from the table of contents; the content's links otherwise). */
   neighbour(step: 1 | -1): number {
-    const { detail, content, chapterId } = this.state;
-    if (detail) {
-      const list = [...detail.chapters].sort((a, b) => a.index - b.index);
-      const i = list.findIndex((c) => c.id === chapterId);
-      return i >= 0 ? (list[i + step]?.id ?? 0) : 0;
-    }
-    return (step === 1 ? content?.next_chapter_id : content?.prev_chapter_id) ?? 0;
+    return neighbourChapter(this.state.detail, this.state.content, this.state.chapterId, step);
   }
 
   nextChapter(): void {

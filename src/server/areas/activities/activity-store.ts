@@ -101,17 +101,10 @@ export class ActivityStore {
     const present = new Set<number>();
     for (const abs of this.files()) {
       const file = shown(abs);
-      const checked = this.schemas.check(file, fs.readFileSync(abs, 'utf8'));
+      const text = fs.readFileSync(abs, 'utf8');
+      const checked = this.schemas.check(file, text);
       const def = checked.definition;
-      const idOf = (): number | null => {
-        try {
-          const id = (JSON.parse(fs.readFileSync(abs, 'utf8')) as { id?: unknown }).id;
-          return typeof id === 'number' ? id : null;
-        } catch {
-          return null;
-        }
-      };
-      const id = def?.id ?? idOf();
+      const id = def?.id ?? idIn(text);
       if (id !== null) present.add(id);
       if (!def) {
         problems.push(...checked.problems);
@@ -171,5 +164,15 @@ export class ActivityStore {
       msg: `活动已加载：${next.size} 个活动，${problems.length} 个问题`,
     });
     return problems.map(formatProblem);
+  }
+}
+
+/** The `id` a file that failed its checks still names (so the last good version of it keeps serving). */
+function idIn(text: string): number | null {
+  try {
+    const id = (JSON.parse(text) as { id?: unknown }).id;
+    return typeof id === 'number' ? id : null;
+  } catch {
+    return null;
   }
 }

@@ -12,7 +12,7 @@ import { type ActivityDefinition, COUNTS_INVITES } from './activity-definition';
 import { recordEvent } from './activity-events';
 import { qualifiedCount, requalify } from './activity-invites';
 import { PHASE_TEXT, phaseOf } from './activity-lookup';
-import { chinaDay } from './invite-rules';
+import { chinaDay, maskNickname } from './invite-rules';
 
 type ViewServices = Pick<Services, 'db' | 'clock' | 'nowMs'>;
 
@@ -156,9 +156,8 @@ export async function recentWinners(
   const rows = await q.orderBy('c.id', 'desc').limit(num).execute();
   return rows.map((r) => {
     const prize = s.activities.get(r.activity_id)?.prizes.find((p) => p.id === r.prize_id);
-    const name = r.nickname || '学员';
     return {
-      nickname: `${[...name][0] ?? '学'}**`,
+      nickname: maskNickname(r.nickname),
       mobile: maskMobile(r.mobile),
       prize: prize?.name ?? '活动奖品',
       created_at: r.created_at,

@@ -14,8 +14,7 @@ import { recordEvent } from './activity-events';
 import { acceptInvite } from './activity-invites';
 import { activityOr404, phaseOf } from './activity-lookup';
 import { issueTicket, readTicket } from './attribution-ticket';
-
-const maskName = (nickname: string) => `${[...(nickname || '学员')][0] ?? '学'}**`;
+import { maskNickname } from './invite-rules';
 
 /** `activity.attribution`: a ticket for `referrerId`'s link into `activityId`. */
 export async function issueAttribution(
@@ -31,7 +30,7 @@ export async function issueAttribution(
     { activityId: a.id, referrerId: input.referrer_id, source: input.source ?? 'link' },
     s.clock(),
   );
-  return { ticket, expires_at: expiresAt, referrer: { nickname: maskName(referrer.nickname) } };
+  return { ticket, expires_at: expiresAt, referrer: { nickname: maskNickname(referrer.nickname) } };
 }
 
 /** What a first login carried from an activity: the invite is recorded, or the refusal is kept in the ledger. */

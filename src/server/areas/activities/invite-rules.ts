@@ -31,3 +31,8 @@ export function inviteStatusText(status: string, reason: string): string {
 export function chinaDay(nowSeconds: number): string {
   return new Date((nowSeconds + 8 * 3600) * 1000).toISOString().slice(0, 10);
 }
+
+/** A nickname as other users may see it: its first character and ** (学员 when it has none). */
+export function maskNickname(nickname: string): string {
+  return `${[...(nickname || '学员')][0] ?? '学'}**`;
+}
