@@ -6,6 +6,7 @@ import { storage } from '../platform/storage';
 import { endpointTable } from '../runtime/endpoint-table.gen';
 import type { Env, Outbox } from '../runtime/env';
 import { forgetLastWriter } from '../runtime/outbox-rules';
+import { forgetAttribution, keepAttribution, pendingAttribution } from '../state/attribution';
 import { authState, deleteJwt, loginSucceeded } from '../state/auth';
 import { selectSubject, subjectHistory } from '../state/exam-context';
 import { isTokenValid } from '../state/jwt';
@@ -73,7 +74,14 @@ export function createAppEnv(): Env {
       uiState.popup = name;
     },
     session: {
-      login: (token, isFirst) => loginSucceeded(token, isFirst),
+      login: (token, isFirst) => {
+        const ok = loginSucceeded(token, isFirst);
+        // The ticket went with this login (redeemed, or refused for a user who is not new).
+        if (ok) forgetAttribution();
+        return ok;
+      },
+      keepAttribution: (t) => keepAttribution(t),
+      attribution: () => pendingAttribution(),
       logout: () => {
         deleteJwt();
         forgetLastWriter(storage);

@@ -5,6 +5,7 @@ import { i18n } from '../i18n';
 import { navigateTo } from '../platform/navigation';
 import type { OauthDeps } from '../platform/wechat/oauth-flow';
 import { type OauthContext, oauthStep, sessionStore } from '../platform/wechat/oauth-state';
+import { forgetAttribution } from '../state/attribution';
 import { authState, loginSucceeded } from '../state/auth';
 import { showToast } from '../state/ui';
 import { callId } from './call-id';
@@ -15,7 +16,13 @@ const failureText = (res: { status: number; msg: string }) => (res.status === -1
 /** The WeChat OAuth flow's ties to the app: the two member-host calls, the session, navigation, toasts. */
 const wechatDeps: OauthDeps = {
   async authorize(redirectUrl) {
-    const res = await callId('auth.official_weixin_data', { redirect_url: redirectUrl });
+    // A referral (kept, or in the page's URL) rides the OAuth state to the login that registers (issue 23).
+    const { attributionFor } = await import('./referral-link');
+    const fromActivity = await attributionFor(globalThis.location.href);
+    const res = await callId('auth.official_weixin_data', {
+      redirect_url: redirectUrl,
+      ...(fromActivity ? { from_activity: fromActivity } : {}),
+    });
     if (res.status !== 0 || !res.data) return { ok: false, msg: failureText(res) };
     return { ok: true, authorizeUrl: res.data.authorize_url, state: res.data.state };
   },
@@ -26,7 +33,7 @@ const wechatDeps: OauthDeps = {
     return { ok: true, login: d.login, register: d.register, token: d.data.token, thirdAuthKey: d.data.third_auth_key };
   },
   saveToken: (token) => {
-    loginSucceeded(token, false);
+    if (loginSucceeded(token, false)) forgetAttribution();
   },
   markOauth: () => {
     authState.hasWechatOAuth = true;

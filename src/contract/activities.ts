@@ -314,3 +314,27 @@ export const receiveRegisterGift = endpoint({
   errors: [CODE.notFound, CODE.conflict],
   owns: { activity_id: PUBLIC_ACTIVITY, gift_id: { public: '奖品是活动文件里公开的奖品' } },
 });
+
+/**
+ * The activity's mobile binding (spec §7 "POST {token} {code, mobile}": the session's token and the SMS code): binds
+ * the caller's mobile with the code `binding.bind_mobile` sent, and the caller's invite into the activity counts at
+ * once when a bound mobile is all it waited for.
+ */
+export const bindMobile = endpoint({
+  id: 'activity.bind_mobile',
+  method: 'POST',
+  host: 'platform',
+  path: '/api/activity/bind_mobile',
+  input: z.object({ id: id(), code: smsCode(), mobile: mobile() }),
+  output: z.object({
+    /** Masked: 138****1234. */
+    mobile: z.string(),
+    /** The caller's invite into the activity after binding ('' status when they were not invited). */
+    invite: z.object({ status: z.string(), status_text: z.string() }),
+  }),
+  auth: 'required',
+  summary:
+    '活动内绑定手机号：用短信验证码（由 binding.bind_mobile 发送）绑定本人手机号，被邀请时邀请随即生效（按活动规则与邀请人每日上限）',
+  errors: [CODE.notFound, CODE.conflict],
+  owns: { id: PUBLIC_ACTIVITY },
+});

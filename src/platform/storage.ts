@@ -39,4 +39,6 @@ export const STORAGE_KEYS = {
   jwt: 'beikao.jwt',
   isFirst: 'beikao.is_first',
   examContext: 'beikao.exam_context',
+  /** A referral attribution ticket waiting for the first login (src/state/attribution.ts). */
+  attribution: 'beikao.activity_ticket',
 } as const;

@@ -7,6 +7,7 @@ export type { EndpointMeta };
 /** The contract declaration of each endpoint id (types only). */
 export interface EndpointTypes {
   'activity.attribution': typeof contract.activity.attribution;
+  'activity.bind_mobile': typeof contract.activity.bindMobile;
   'activity.copywriting': typeof contract.activity.copywriting;
   'activity.detail': typeof contract.activity.detail;
   'activity.finish_gift': typeof contract.activity.finishGift;
@@ -168,6 +169,7 @@ export type EndpointId = keyof EndpointTypes;
 
 export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'activity.attribution': { id: 'activity.attribution', method: 'GET', host: 'platform', path: '/api/activity/attribution', auth: 'none' },
+  'activity.bind_mobile': { id: 'activity.bind_mobile', method: 'POST', host: 'platform', path: '/api/activity/bind_mobile', auth: 'required' },
   'activity.copywriting': { id: 'activity.copywriting', method: 'GET', host: 'platform', path: '/api/activity/copywriting', auth: 'none' },
   'activity.detail': { id: 'activity.detail', method: 'GET', host: 'platform', path: '/api/activity/detail', auth: 'optional' },
   'activity.finish_gift': { id: 'activity.finish_gift', method: 'POST', host: 'platform', path: '/api/activity/receive/finish_gift', auth: 'required' },

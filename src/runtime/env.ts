@@ -180,6 +180,13 @@ export interface Env {
     login(token: string, isFirst: boolean): boolean;
     /** Forgets the session token on this device. */
     logout(): void;
+    /**
+     * Keeps a referral attribution ticket (`activity.attribution`, expiresAt in unix seconds) for the first login;
+     * the first unexpired one stays.
+     */
+    keepAttribution(ticket: { ticket: string; expiresAt: number }): void;
+    /** The kept attribution ticket to send as `from_activity` with a login ('' when none). */
+    attribution(): string;
   };
   subject: {
     /** Sets the exam context and puts the choice first in the history. */

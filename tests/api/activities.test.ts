@@ -6,6 +6,7 @@ import * as order from '../../src/contract/orders';
 import { funnelOf } from '../../src/server/areas/activities/activity-funnel';
 import { markPaid } from '../../src/server/areas/orders';
 import { request } from '../support/api-client';
+import { bindCode, wechatOnlyUser } from '../support/binding-flows';
 import { expectRefused, freshMobile, oauthRound, sendCode } from '../support/flows';
 import { pagesDirWithFixtures } from '../support/pages-dir';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
@@ -14,6 +15,8 @@ import { createAddress, newUser, type TestUser } from '../support/user-center-fl
 const REFERRAL = 1001;
 /** A register-gift activity with 5 units, written by the test beside the real activity files. */
 const GIFT = 9001;
+/** A referral counting a bound mobile, written by the test. */
+const BIND = 9007;
 
 function giftFile(quantity: number) {
   return {
@@ -61,6 +64,11 @@ describe.each(databases())('%s', (kind) => {
     });
     pages.write('_activities/test-pay.json', referral(9004, 'first_payment', 2));
     pages.write('_activities/test-study.json', referral(9005, 'first_study', 4));
+    // Bound mobile, and room for this file's many registrations from 127.0.0.1.
+    pages.write('_activities/test-bind.json', {
+      ...referral(BIND, 'bound_mobile', 5),
+      rules: { qualifyBy: 'bound_mobile', dailyCap: 5, registrationsPerIpHour: 1000 },
+    });
 
     s = await startTestServer(kind, { config: { pagesDir: pages.dir } });
     // A physical prize is sent as a 0-yuan order of a physical good of the catalog.
@@ -377,6 +385,49 @@ describe.each(databases())('%s', (kind) => {
     ).toMatchObject({ name: mine.name });
     const after = await db().selectFrom('goods').select('stock').where('id', '=', physicalGood).executeTakeFirstOrThrow();
     expect(after.stock).toBe(good.stock < 0 ? good.stock : good.stock - 1); // -1: a good without stock
+  });
+
+  it('the activity mobile binding: a WeChat-only invitee binds a mobile by SMS code and counts at once', async () => {
+    const r = await newUser(s);
+    const w = await wechatOnlyUser(s);
+    const invitee = { id: w.id, token: w.token, mobile: '' };
+    expect((await call(activity.invite, { id: BIND, referrer_id: r.id }, invitee)).body.data).toEqual({
+      status: 'pending',
+      status_text: '待完成：好友绑定手机号后生效',
+    });
+    const mobile = freshMobile();
+    const code = await bindCode(s, w.token, mobile);
+    expectRefused(
+      await call(activity.bindMobile, { id: BIND, mobile, code: code === '000000' ? '111111' : '000000' }, invitee),
+      400,
+      CODE.badInput,
+      '验证码错误',
+    );
+    const bound = await call(activity.bindMobile, { id: BIND, mobile, code }, invitee);
+    expect(bound.body.data).toEqual({
+      mobile: `${mobile.slice(0, 3)}****${mobile.slice(7)}`,
+      invite: { status: 'qualified', status_text: '已生效' },
+    });
+    expect((await call(activity.detail, { id: BIND }, r)).body.data.progress).toBe(1);
+    // Bound once: a second binding is refused and changes nothing.
+    expectRefused(await call(activity.bindMobile, { id: BIND, mobile: freshMobile(), code }, invitee), 409, CODE.conflict, '已绑定手机号');
+    // Not invited: the binding works, with no invite to report.
+    const w2 = await wechatOnlyUser(s);
+    const m2 = freshMobile();
+    const alone = await call(
+      activity.bindMobile,
+      { id: BIND, mobile: m2, code: await bindCode(s, w2.token, m2) },
+      { id: w2.id, token: w2.token, mobile: '' },
+    );
+    expect(alone.body.data.invite).toEqual({ status: '', status_text: '' });
+  });
+
+  it('each type’s poster links to its own landing page with the referrer', async () => {
+    const u = await newUser(s);
+    const link = async (id: number) => (await call(activity.poster, { id }, u)).body.data.share_url;
+    expect(await link(1002)).toBe(`${s.url}/activity/invite_download?activity_id=1002&referrer_id=${u.id}&from=poster`);
+    expect(await link(1003)).toBe(`${s.url}/activity/reciprocity/receive/1003/${u.id}?from=poster`);
+    expect(await link(1004)).toBe(`${s.url}/activity/vip/${u.id}?activity_id=1004&from=poster`);
   });
 
   it('through WeChat: the ticket rides the OAuth state and the third_auth_key into the mobile login that registers', async () => {

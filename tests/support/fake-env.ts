@@ -76,7 +76,7 @@ export function fakeEnv(replies: Replies = {}, overrides: Partial<Env> = {}) {
     session_user: '1',
     outbox: undefined as unknown as Env['outbox'],
     popup: vi.fn(),
-    session: { login: vi.fn(() => true), logout: vi.fn() },
+    session: { login: vi.fn(() => true), logout: vi.fn(), keepAttribution: vi.fn(), attribution: vi.fn(() => '') },
     subject: { select: vi.fn(), history: vi.fn(() => []) },
     ...overrides,
   };

@@ -1,4 +1,4 @@
-/** Strings of the activity blocks (activity-prizes, activity-winners; part of the one zh-CN catalog). */
+/** Strings of the activity blocks (activity-prizes, activity-winners, activity-referrer; part of the one zh-CN catalog). */
 export const activity = {
   /** The prize button, by the prize's state for the caller. */
   claim: '领取',
@@ -31,4 +31,7 @@ export const activity = {
   /** The winners marquee. */
   winnersLabel: '最新领奖',
   won: '领取了',
+  /** Who invited the visitor (activity-referrer). */
+  referrerName: (name: string) => `好友「${name}」`,
+  referrerInvites: '邀请你一起参加活动',
 };

@@ -34,10 +34,13 @@ export interface LoginTarget {
 
 /** Logs in with the code: keeps the session, says so and goes back to routeTo; a refusal is toasted. */
 export async function loginWithCode(env: Env, mobile: string, code: string, target: LoginTarget): Promise<void> {
+  // A referral link opened before (kept by activity-referrer): the first login records the invite.
+  const fromActivity = env.session.attribution();
   const res = await env.call('auth.mobile_code_login', {
     mobile,
     code,
     ...(target.thirdAuthKey ? { third_auth_key: target.thirdAuthKey } : {}),
+    ...(fromActivity ? { from_activity: fromActivity } : {}),
   });
   if (res.status !== 0 || !res.data) return env.toast(res.msg);
   env.session.login(res.data.token, res.data.user.is_first === 1);

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
 import MobileLogin, { AGREEMENT_LINKS, loginWithCode, safeReturnPath, sendLoginCode } from './MobileLogin';
@@ -61,6 +61,13 @@ describe('mobile-login module', () => {
     expect(plain.call).toHaveBeenCalledWith('auth.mobile_code_login', { mobile: '13800000000', code: '123456' });
     expect(plain.session.login).toHaveBeenCalledWith('tok-1', false);
     expect(plain.navigate).toHaveBeenCalledWith('/', { replace: true });
+  });
+
+  it('sends a kept referral ticket with the login (from_activity), so the first login records the invite', async () => {
+    const env = fakeEnv({ 'auth.mobile_code_login': loggedIn(1) });
+    env.session.attribution = vi.fn(() => 'ticket-1');
+    await loginWithCode(env, '13800000000', '123456', {});
+    expect(env.call).toHaveBeenCalledWith('auth.mobile_code_login', { mobile: '13800000000', code: '123456', from_activity: 'ticket-1' });
   });
 
   it('stays on the page with the server message when the code is wrong', async () => {

@@ -1,6 +1,6 @@
 /**
  * Moments one area announces and another acts on, without importing it (which the door rule and the cycle check
- * would refuse): accounts announces a first login, orders a payment and a refund; the activities area listens (an
+ * would refuse): accounts announces a first login and a bound mobile, orders a payment and a refund; the activities area listens (an
  * attribution ticket is redeemed, an invitee qualifies, a reward is revoked); courses, questions and e-books announce a
  * study action. Listeners run in order and are awaited;
  * a listener's failure is logged and never fails the call that announced the moment.
@@ -24,6 +24,11 @@ export interface Studied {
   userId: number;
 }
 
+/** A mobile number bound to an account that had none (the SMS-confirmed binding). */
+export interface MobileBound {
+  userId: number;
+}
+
 export interface Refunded {
   userId: number;
   orderId: number;
@@ -34,13 +39,20 @@ interface Moments {
   paid: Paid;
   refunded: Refunded;
   studied: Studied;
+  mobileBound: MobileBound;
 }
 
 type Listener<T> = (event: T) => Promise<void>;
 type Log = { error: (o: object, m: string) => void };
 
 export class Hooks {
-  private readonly listeners: { [K in keyof Moments]: Listener<Moments[K]>[] } = { firstLogin: [], paid: [], refunded: [], studied: [] };
+  private readonly listeners: { [K in keyof Moments]: Listener<Moments[K]>[] } = {
+    firstLogin: [],
+    paid: [],
+    refunded: [],
+    studied: [],
+    mobileBound: [],
+  };
   constructor(private readonly log: Log) {}
 
   on<K extends keyof Moments>(moment: K, listener: Listener<Moments[K]>): void {

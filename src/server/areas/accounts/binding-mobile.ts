@@ -2,6 +2,7 @@ import type * as binding from '../../../contract/accounts-binding';
 import type { OutputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 import { conflict } from '../../http/errors';
+import { consumeCode } from './sms-codes';
 import { WECHAT } from './wechat-login';
 
 /** 138****1234 */
@@ -44,6 +45,22 @@ export async function setMobile(s: Services, userId: number, mobile: string): Pr
     throw e;
   }
   if (Number(updated) !== 1) throw conflict('当前账号已绑定手机号，不能再绑定其他手机号');
+}
+
+/**
+ * Binds `mobile` to the caller's account with the SMS code sent by `binding.bind_mobile` (the same rules as the
+ * login code), then announces it (`hooks.mobileBound`: an invitee waiting for a mobile may count now).
+ */
+export async function bindMobileByCode(
+  s: Services,
+  user: { id: number; mobile: string | null },
+  mobile: string,
+  code: string,
+): Promise<void> {
+  await checkBindable(s, user, mobile);
+  await consumeCode(s, mobile, code);
+  await setMobile(s, user.id, mobile);
+  await s.hooks.emit('mobileBound', { userId: user.id });
 }
 
 /** The account's mobile and its bound WeChat identity (nickname and avatar as WeChat gave them). */

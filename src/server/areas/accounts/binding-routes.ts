@@ -1,8 +1,8 @@
 import * as binding from '../../../contract/accounts-binding';
 import { handle, type RouteHandler } from '../../http/define';
 import { notFound } from '../../http/errors';
-import { checkBindable, setMobile, thirdBindInfoOf } from './binding-mobile';
-import { consumeCode, sendCode } from './sms-codes';
+import { bindMobileByCode, checkBindable, thirdBindInfoOf } from './binding-mobile';
+import { sendCode } from './sms-codes';
 import { senderOf } from './sms-limits';
 
 /** Handlers of the binding area's contract endpoints. */
@@ -14,9 +14,7 @@ export const bindingRoutes: RouteHandler[] = [
   }),
 
   handle(binding.confirmBindMobile, async (input, ctx) => {
-    await checkBindable(ctx, ctx.user, input.mobile);
-    await consumeCode(ctx, input.mobile, input.code);
-    await setMobile(ctx, ctx.user.id, input.mobile);
+    await bindMobileByCode(ctx, ctx.user, input.mobile, input.code);
     return { id: ctx.user.id, mobile: input.mobile, need_bound: 0 };
   }),
 

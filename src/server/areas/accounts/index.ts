@@ -12,7 +12,7 @@ export const accountsArea = defineArea({
 });
 
 export { authRoutes } from './auth-routes';
-export { maskMobile } from './binding-mobile';
+export { bindMobileByCode, maskMobile } from './binding-mobile';
 export { bindingRoutes } from './binding-routes';
 export { createWechatOnlyUser } from './binding-wechat-only';
 export { endAllSessions } from './sessions';

@@ -272,6 +272,21 @@ export async function listInvites(
   }));
 }
 
+/** `inviteeId`'s invite into `activityId` as they see it ('' status when they were not invited). */
+export async function inviteOfInvitee(
+  s: Pick<Services, 'db'>,
+  activityId: number,
+  inviteeId: number,
+): Promise<{ status: string; status_text: string }> {
+  const row = await s.db.kysely
+    .selectFrom('activity_invites')
+    .select(['status', 'reason'])
+    .where('activity_id', '=', activityId)
+    .where('invitee_id', '=', inviteeId)
+    .executeTakeFirst();
+  return row ? { status: row.status, status_text: inviteStatusText(row.status, row.reason) } : { status: '', status_text: '' };
+}
+
 /** The referrer's invitees that count (qualified). */
 export async function qualifiedCount(s: Pick<Services, 'db'>, activityId: number, referrerId: number): Promise<number> {
   const r = await s.db.kysely

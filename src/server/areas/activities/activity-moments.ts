@@ -1,6 +1,6 @@
 /**
- * What the activities do when other areas announce a moment (src/server/http/hooks.ts): a study action or a first
- * payment qualifies the invites waiting for it; a refund of the order that qualified an invitee makes the invite
+ * What the activities do when other areas announce a moment (src/server/http/hooks.ts): a bound mobile, a study action
+ * or a first payment qualifies the invites waiting for it; a refund of the order that qualified an invitee makes the invite
  * invalid, and the referrer's rewards above their new count are revoked (the grant withdrawn through the orders
  * area's one writer, the unit back in stock, a `revoked` event in the ledger).
  */
@@ -11,7 +11,7 @@ import { inTransaction } from '../../http/transaction';
 import { withdrawContent, withdrawVip } from '../orders';
 import type { ActivityDefinition } from './activity-definition';
 import { recordEvent } from './activity-events';
-import { qualifiedCount, tryQualify } from './activity-invites';
+import { qualifiedCount, tryQualify, waitingReason } from './activity-invites';
 import type { InviteReason } from './invite-rules';
 import type { ActivityClaimRow } from './tables';
 
@@ -25,6 +25,20 @@ async function waitingFor(s: MomentServices, userId: number, reason: InviteReaso
     .where('status', '=', 'pending')
     .where('reason', '=', reason)
     .execute();
+}
+
+/**
+ * A mobile bound by `userId`: their invites waiting for one move on at once: qualified when the activity asks
+ * nothing more (within the referrer's daily cap), else waiting for the activity's next condition.
+ */
+export async function onMobileBound(s: MomentServices, userId: number): Promise<void> {
+  for (const invite of await waitingFor(s, userId, 'needs_mobile')) {
+    const a = s.activities.get(invite.activity_id);
+    if (!a) continue;
+    const next = waitingReason(a, true);
+    if (next) await s.db.kysely.updateTable('activity_invites').set({ reason: next }).where('id', '=', invite.id).execute();
+    else await tryQualify(s, a, invite);
+  }
 }
 
 /** A study action of `userId`: their invites waiting for one qualify. */

@@ -4,7 +4,7 @@
  * Other areas and the server's wiring import this area only through this file; see ./README.md for its rules.
  */
 import { defineArea } from '../../http/area';
-import { onPaid, onRefunded, onStudied } from './activity-moments';
+import { onMobileBound, onPaid, onRefunded, onStudied } from './activity-moments';
 import { redeemAtFirstLogin } from './attribution';
 import { activityRoutes } from './routes';
 
@@ -17,7 +17,8 @@ export const activitiesArea = defineArea({
     s.hooks.on('firstLogin', async (e) => {
       await redeemAtFirstLogin(s, e);
     });
-    // Invitees waiting for a study action or a first payment qualify; a refund of the qualifying order revokes.
+    // Invitees waiting for a mobile, a study action or a first payment qualify; a refund of the qualifying order revokes.
+    s.hooks.on('mobileBound', (e) => onMobileBound(s, e.userId));
     s.hooks.on('studied', (e) => onStudied(s, e.userId));
     s.hooks.on('paid', (e) => onPaid(s, e.userId, e.orderId));
     s.hooks.on('refunded', (e) => onRefunded(s, e.userId, e.orderId));

@@ -1,7 +1,8 @@
 import * as activity from '../../../contract/activities';
 import { handle, type RouteHandler } from '../../http/define';
+import { bindMobileByCode, maskMobile } from '../accounts';
 import { claimPrize, ownClaims } from './activity-claims';
-import { acceptInvite, listInvites } from './activity-invites';
+import { acceptInvite, inviteOfInvitee, listInvites } from './activity-invites';
 import { activityOr404 } from './activity-lookup';
 import { posterOf } from './activity-poster';
 import { activityDetail, activityStatistics, prizeViews, recentWinners } from './activity-views';
@@ -41,4 +42,10 @@ export const activityRoutes: RouteHandler[] = [
   handle(activity.poster, async (input, ctx) => posterOf(ctx, activityOr404(ctx, input.id), ctx.user.id)),
   handle(activity.attribution, async (input, ctx) => issueAttribution(ctx, input)),
   handle(activity.inviteeLogin, async (input, ctx) => inviteeLogin(ctx, input)),
+  handle(activity.bindMobile, async (input, ctx) => {
+    const a = activityOr404(ctx, input.id);
+    // The accounts area binds and announces it; this area's listener (activity-moments.ts) counts the invite.
+    await bindMobileByCode(ctx, ctx.user, input.mobile, input.code);
+    return { mobile: maskMobile(input.mobile), invite: await inviteOfInvitee(ctx, a.id, ctx.user.id) };
+  }),
 ];
