@@ -15,6 +15,10 @@ import { createAddress, newUser, type TestUser } from '../support/user-center-fl
 const REFERRAL = 1001;
 /** A register-gift activity with 5 units, written by the test beside the real activity files. */
 const GIFT = 9001;
+const WINDOW = 9008;
+const PER_MOBILE = 9009;
+const WINDOW_START = '2026-12-01T00:00:00+08:00';
+const WINDOW_END = '2026-12-08T00:00:00+08:00';
 /** A referral counting a bound mobile, written by the test. */
 const BIND = 9007;
 
@@ -64,6 +68,9 @@ describe.each(databases())('%s', (kind) => {
     });
     pages.write('_activities/test-pay.json', referral(9004, 'first_payment', 2));
     pages.write('_activities/test-study.json', referral(9005, 'first_study', 4));
+    // A short window to step over to the millisecond.
+    pages.write('_activities/test-mobile.json', { ...giftFile(10), id: PER_MOBILE });
+    pages.write('_activities/test-window.json', { ...giftFile(50), id: WINDOW, startsAt: WINDOW_START, endsAt: WINDOW_END });
     // Bound mobile, and room for this file's many registrations from 127.0.0.1.
     pages.write('_activities/test-bind.json', {
       ...referral(BIND, 'bound_mobile', 5),
@@ -420,6 +427,43 @@ describe.each(databases())('%s', (kind) => {
       { id: w2.id, token: w2.token, mobile: '' },
     );
     expect(alone.body.data.invite).toEqual({ status: '', status_text: '' });
+  });
+
+  it('the window through the API, to the millisecond: open from startsAt (inclusive) to endsAt (exclusive)', async () => {
+    const u = await newUser(s);
+    const real = s.services.nowMs;
+    const at = async (ms: number) => {
+      s.services.nowMs = () => ms;
+      const d = (await call(activity.detail, { id: WINDOW }, u)).body.data;
+      const claim = await call(activity.finishGift, { id: WINDOW, gift_id: 'words' }, u);
+      return { phase: d.phase, claim: claim.body.status === 0 ? 'ok' : claim.body.msg };
+    };
+    try {
+      const start = Date.parse(WINDOW_START);
+      const end = Date.parse(WINDOW_END);
+      expect(await at(start - 1)).toEqual({ phase: 'upcoming', claim: '活动尚未开始' });
+      expect(await at(end)).toEqual({ phase: 'ended', claim: '活动已结束' });
+      expect(await at(end - 1)).toEqual({ phase: 'running', claim: 'ok' });
+      expect((await at(start)).phase).toBe('running');
+    } finally {
+      s.services.nowMs = real;
+    }
+  });
+
+  it('one mobile number, two accounts: the second account cannot claim the same prize again', async () => {
+    const first = await newUser(s);
+    expect((await call(activity.finishGift, { id: PER_MOBILE, gift_id: 'words' }, first)).body.status).toBe(0);
+    // The first account lets the number go (as an account deletion does); a new account registers with it.
+    await db().updateTable('users').set({ mobile: null }).where('id', '=', first.id).execute();
+    s.advance(61); // one code per mobile a minute
+    const second = await newUser(s, first.mobile);
+    expect(second.id).not.toBe(first.id);
+    expectRefused(
+      await call(activity.finishGift, { id: PER_MOBILE, gift_id: 'words' }, second),
+      409,
+      CODE.conflict,
+      '该手机号已领取过该奖品',
+    );
   });
 
   it('each type’s poster links to its own landing page with the referrer', async () => {

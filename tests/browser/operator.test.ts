@@ -76,4 +76,45 @@ describe('an operator edits page files while the app runs', () => {
     await expect.poll(heading).toBe('第五版');
     expect(await page.locator('h1', { hasText: '副本' }).count()).toBe(0);
   });
+
+  it('a new referral campaign is two files (its activity and its page): live at once, no rebuild, no restart', async () => {
+    renameSave('_activities/winter-invite.json', {
+      $schema: '../../schemas/activity.schema.json',
+      id: 1077,
+      type: 'referral',
+      title: '寒假一起刷题',
+      startsAt: '2026-01-01T00:00:00+08:00',
+      endsAt: '2099-01-01T00:00:00+08:00',
+      rules: { qualifyBy: 'bound_mobile', dailyCap: 10 },
+      prizes: [{ id: 'notes', name: '电子书《四六级高频词汇精讲笔记》', kind: 'ebook', refId: 1, quantity: 20, threshold: 2 }],
+      share: { title: '寒假一起刷题', desc: '邀请同学注册，一起打卡' },
+      disclosure: {
+        prizes: '电子书 20 份',
+        conditions: '活动期间邀请 2 位新同学注册并绑定手机号',
+        claim: '活动页点击领取，领完即止',
+        delivery: '领取后立即到账',
+        organiser: '备考团队',
+        contact: 'service@beikao.example',
+      },
+      ruleText: ['每人限领 1 份。'],
+    });
+    renameSave('activity/winter-invite.json', {
+      $schema: '../../schemas/page.schema.json',
+      name: 'activity-winter-invite',
+      path: '/activity/winter-invite',
+      meta: { title: '${data.detail.title}', auth: false, needCategory: false },
+      data: { detail: { endpoint: 'activity.detail', params: { id: 1077 } } },
+      blocks: [
+        { type: 'fragment', props: { name: 'activity-header' } },
+        { type: 'activity-prizes', props: { prizes: '${data.detail.prizes}', phase: '${data.detail.phase}' } },
+        { type: 'fragment', props: { name: 'activity-rules' } },
+      ],
+    });
+    await expect.poll(() => server.services.activities.get(1077)?.title, { timeout: 5000 }).toBe('寒假一起刷题');
+    await expect.poll(() => server.services.pages.get('activity-winter-invite')?.path, { timeout: 5000 }).toBe('/activity/winter-invite');
+    await page.goto(`${server.url}/activity/winter-invite`);
+    await expect.poll(() => page.locator('h1', { hasText: '寒假一起刷题' }).count()).toBe(1);
+    expect(await page.locator('[data-testid=activity-prizes] li').textContent()).toContain('邀请 2 位好友');
+    expect(await page.getByText('活动公示').count()).toBe(1);
+  });
 });

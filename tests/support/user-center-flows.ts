@@ -11,9 +11,8 @@ export interface TestUser {
   mobile: string;
 }
 
-/** Logs a brand-new user in by SMS code. */
-export async function newUser(s: TestServer): Promise<TestUser> {
-  const mobile = freshMobile();
+/** Logs a brand-new user in by SMS code (with a fresh mobile unless one is given). */
+export async function newUser(s: TestServer, mobile = freshMobile()): Promise<TestUser> {
   const data = await loginAs(s, mobile);
   return { id: data.user.id, token: data.token, mobile };
 }

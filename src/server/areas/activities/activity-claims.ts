@@ -122,12 +122,12 @@ export async function claimPrize(
   const address = prize.kind === 'physical' ? await physicalAddress(s, userId) : null;
   const already = await db
     .selectFrom('activity_claims')
-    .select('id')
+    .select('user_id')
     .where('activity_id', '=', a.id)
     .where('prize_id', '=', prizeId)
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('mobile', '=', me.mobile as string)]))
     .executeTakeFirst();
-  if (already) throw conflict('你已领取过该奖品');
+  if (already) throw conflict(already.user_id === userId ? '你已领取过该奖品' : '该手机号已领取过该奖品');
   const why = await eligibility(s, a, prize, userId);
   if (why) throw conflict(why);
 
