@@ -3,6 +3,7 @@ import { copyText } from '../platform/clipboard';
 import { navigateTo } from '../platform/navigation';
 import { saveImage, share } from '../platform/share';
 import { storage } from '../platform/storage';
+import { isWechatBrowser } from '../platform/wechat/ua';
 import { endpointTable } from '../runtime/endpoint-table.gen';
 import type { Env, Outbox } from '../runtime/env';
 import { forgetLastWriter } from '../runtime/outbox-rules';
@@ -12,6 +13,7 @@ import { selectSubject, subjectHistory } from '../state/exam-context';
 import { isTokenValid } from '../state/jwt';
 import { askConfirm, showToast, uiState } from '../state/ui';
 import { callId } from './call-id';
+import { shareCard } from './share-card';
 
 /** Offline stores on IndexedDB, loaded on first use (src/platform/offline-store.ts is not in the first load). */
 const offlineStore = () => import('../platform/offline-store').then((m) => m.offlineStore);
@@ -65,6 +67,8 @@ export function createAppEnv(): Env {
     confirm: askConfirm,
     copy: copyText,
     share,
+    inWechat: () => isWechatBrowser(),
+    shareCard,
     saveImage,
     storage,
     pay,

@@ -44,6 +44,8 @@ const activityView = z.object({
   prizes: z.array(prizeView),
   /** The caller's qualified invitees (0 when not logged in or not a referral). */
   progress: z.number(),
+  /** How many prizes one user may pick (reciprocity; 0 for other types). */
+  picks: z.number(),
   rule_text: z.array(z.string()),
   disclosure: z.object({
     prizes: z.string(),

@@ -66,6 +66,10 @@ export const zhCN = {
     downloadNow: '立即下载',
     inWechatHint: '请点击右上角「…」，选择「在浏览器打开」后下载',
     closeHint: '我知道了',
+    /** activity-share: its button, and the hint inside WeChat (the JS-SDK cannot open the share sheet itself). */
+    share: '分享给好友',
+    shareHint: '点击右上角 ··· 发送给朋友',
+    shareHintMore: '也可以分享到朋友圈',
   },
   contentBlocks: {
     noticeLabel: '公告',

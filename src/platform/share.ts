@@ -6,8 +6,9 @@ export interface ShareData {
 }
 
 /**
- * Shares through the system share sheet when there is one. Inside WeChat the page's share data is set
- * through the JS-SDK instead (issue on WeChat features). Failures are only logged (spec section 8).
+ * Shares through the system share sheet when there is one; false when there is none (the caller copies the link).
+ * Inside WeChat the page's share card is set through the JS-SDK instead (the activity-share block). Failures are
+ * only logged (spec section 8).
  */
 export async function share(data: ShareData): Promise<boolean> {
   try {
@@ -16,6 +17,8 @@ export async function share(data: ShareData): Promise<boolean> {
       return true;
     }
   } catch (e) {
+    // The user closed the share sheet: it was offered, nothing else to do.
+    if (e instanceof Error && e.name === 'AbortError') return true;
     console.warn('share failed', e);
   }
   return false;

@@ -52,9 +52,13 @@ export function registerBuiltinActions(): void {
     return true;
   });
 
+  // Where nothing can share (a plain browser without a share sheet), the link is copied: 复制成功 / 复制失败.
   registerAction('share', async (a, { env }) => {
-    await env.share({ title: a.title, desc: a.desc, link: a.link ?? globalThis.location?.href, image: a.image });
-    return true;
+    const link = a.link ?? globalThis.location?.href ?? '';
+    if (await env.share({ title: a.title, desc: a.desc, link, image: a.image })) return true;
+    const copied = await env.copy(link);
+    env.toast(copied ? i18n.runtime.copyOk : i18n.runtime.copyFailed);
+    return copied;
   });
 
   registerAction('saveImage', async (a, { env, page }) => {

@@ -165,6 +165,13 @@ export interface Env {
   confirm(options: ConfirmOptions): Promise<boolean>;
   copy(text: string): Promise<boolean>;
   share(data: ShareData): Promise<boolean>;
+  /** Whether the page runs in WeChat's in-app browser. */
+  inWechat(): boolean;
+  /**
+   * Inside WeChat: sets the card WeChat's own menu shares (JS-SDK, absolute link and image); true once set, false
+   * elsewhere or when the JS-SDK cannot be configured.
+   */
+  shareCard(card: { title: string; desc: string; link: string; image: string }): Promise<boolean>;
   saveImage(src: string, filename?: string): void;
   storage: KeyValueStore;
   /** Paying orders (WeChat JSAPI inside WeChat, the H5 cashier elsewhere). */

@@ -75,17 +75,6 @@ describe('page-config runtime in the browser', () => {
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('扫码进群领资料');
   });
 
-  it('a config-only poster page saves its poster as a PNG through the saveImage action', async () => {
-    await page.goto(`${server.url}/activity/vip-share/12`);
-    await page.getByRole('button', { name: '保存海报' }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '保存海报' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/\.png$/);
-    const file = await download.path();
-    const bytes = (await import('node:fs')).readFileSync(file);
-    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
-    expect(bytes.length).toBeGreaterThan(5000);
-  });
-
   it('a block whose chunk cannot be loaded offers a retry instead of a blank page', async () => {
     await page.route(/\/assets\/TextBlock-[^/]+\.js$/, (route) => route.abort());
     await page.goto(`${server.url}/test/runtime/2`);

@@ -68,6 +68,8 @@ export function fakeEnv(replies: Replies = {}, overrides: Partial<Env> = {}) {
     confirm: vi.fn(async () => true),
     copy: vi.fn(async () => true),
     share: vi.fn(async () => true),
+    inWechat: vi.fn(() => false),
+    shareCard: vi.fn(async () => false),
     saveImage: vi.fn(),
     storage: memoryStore(),
     pay: { start: vi.fn(async () => ({ result: 'paid' as const })), confirm: vi.fn(async () => ({ result: 'paid' as const })) },

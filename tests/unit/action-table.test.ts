@@ -103,6 +103,22 @@ describe('action table', () => {
     expect(env.saveImage).toHaveBeenCalledWith('data:image/png;base64,HERE', 'invite.png');
   });
 
+  it('share: through the host or the share sheet when there is one; elsewhere the link is copied with 复制成功 / 复制失败', async () => {
+    const shared = fakeEnv();
+    await runActions([{ action: 'share', title: '一起备考', link: 'https://beikao.example/a' }], context(shared));
+    expect(shared.share).toHaveBeenCalledWith({ title: '一起备考', desc: undefined, link: 'https://beikao.example/a', image: undefined });
+    expect(shared.copy).not.toHaveBeenCalled();
+
+    const plain = fakeEnv({}, { share: vi.fn(async () => false) });
+    await runActions([{ action: 'share', title: '一起备考', link: 'https://beikao.example/a' }], context(plain));
+    expect(plain.copy).toHaveBeenCalledWith('https://beikao.example/a');
+    expect(plain.toast).toHaveBeenCalledWith('复制成功');
+
+    const denied = fakeEnv({}, { share: vi.fn(async () => false), copy: vi.fn(async () => false) });
+    await runActions([{ action: 'share', link: 'https://beikao.example/a' }, { action: 'navigate', to: '/x' }], context(denied));
+    expect(denied.toast).toHaveBeenCalledWith('复制失败');
+  });
+
   it('copy toasts the outcome; popups open through the environment', async () => {
     const env = fakeEnv({}, { copy: vi.fn(async () => false) });
     await runActions([{ action: 'copy', text: 'BK2026' }], context(env));

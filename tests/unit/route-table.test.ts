@@ -104,7 +104,7 @@ const EXPECTED = {
     '/activity/bind_mobile',
     '/activity/invite_download',
     '/activity/download',
-    '/activity/reciprocity/receive/:activityId',
+    '/activity/reciprocity/receive/:activityId/:id?',
     '/activity/reciprocity/poster/:activityId/:id?',
     '/activity/reciprocity/pick/:activityId/:id?',
     '/activity/own_gift/:activityId/:id',
@@ -314,7 +314,7 @@ describe('route table', () => {
       ...EXPECTED.qa,
       '/distribution_home/:provider_hash_id',
       '/activity/detail/:activityId',
-      '/activity/reciprocity/receive/:activityId',
+      '/activity/reciprocity/receive/:activityId/:id?',
       ...promotions,
     ];
     for (const p of present(pub)) expect(route(p).meta.auth, p).toBe(false);
@@ -326,6 +326,9 @@ describe('route table', () => {
       '/distribution/detail/:goods_id/:member_id',
       '/activity/own_gift/:activityId/:id',
       '/activity/gift_content/:activityId/:id',
+      // Picking a gift and making one's own poster need an account; the friend's landing (receive) does not.
+      '/activity/reciprocity/pick/:activityId/:id?',
+      '/activity/reciprocity/poster/:activityId/:id?',
       '/activity/vip/buy',
       '/activity/vip-buy-determine/:goodIds/:referrerId',
       '/activity/vip-buy-result',

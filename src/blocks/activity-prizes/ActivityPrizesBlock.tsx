@@ -89,7 +89,7 @@ export default function ActivityPrizesBlock({ props, page, env, run }: BlockProp
       {prizes.length === 0 ? <p className="ap-empty">{props.emptyText || t.empty}</p> : null}
       <ul className="ap-list">
         {prizes.map((prize) => {
-          const b = prizeButton(prize, props.phase);
+          const b = prizeButton(prize, props.phase, props.labels);
           const facts = prizeFacts(prize);
           const waiting = busy === prize.id || (b.kind === 'claim' && reloading);
           return (

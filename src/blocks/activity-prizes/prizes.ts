@@ -60,19 +60,26 @@ export interface PrizeButton {
   hint: string;
 }
 
+/** Words a page may use instead of 领取 / 已领取 / 未达成 (e.g. 选这份 / 已选 / 不可选 on a pick page). */
+export interface ButtonLabels {
+  claim?: string;
+  claimed?: string;
+  locked?: string;
+}
+
 /** The button of a prize in `phase` (upcoming, running, ended). */
-export function prizeButton(p: Pick<Prize, 'state' | 'stateText'>, phase: string | undefined): PrizeButton {
+export function prizeButton(p: Pick<Prize, 'state' | 'stateText'>, phase: string | undefined, labels: ButtonLabels = {}): PrizeButton {
   switch (p.state) {
     case 'claimable':
-      return { text: t.claim, kind: 'claim', hint: '' };
+      return { text: labels.claim || t.claim, kind: 'claim', hint: '' };
     case 'claimed':
-      return { text: t.claimed, kind: 'none', hint: '' };
+      return { text: labels.claimed || t.claimed, kind: 'none', hint: '' };
     case 'sold_out':
       return { text: t.soldOut, kind: 'none', hint: '' };
     case 'login':
       return { text: t.loginToClaim, kind: 'login', hint: '' };
     case 'locked':
-      return { text: t.locked, kind: 'none', hint: p.stateText };
+      return { text: labels.locked || t.locked, kind: 'none', hint: p.stateText };
     case 'closed':
       return { text: phase === 'upcoming' ? t.notStarted : t.ended, kind: 'none', hint: '' };
   }

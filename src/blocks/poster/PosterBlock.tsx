@@ -1,16 +1,30 @@
 import { QRCodeCanvas } from 'qrcode.react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { i18n } from '../../i18n';
 import type { BlockProps } from '../../runtime/block-api';
 import { DEFAULT_COLOR, DEFAULT_FONT_SIZE, designSize, fitScale, LINE_HEIGHT, overlayRect } from './layout';
+import { pngJobs } from './png-jobs';
 import type { PosterProps } from './props.gen';
 import { renderPosterPng } from './render-canvas';
+import { drawableProps, posterKey } from './same-origin';
 import './poster.css';
 
 const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
-/** A share poster drawn in the DOM at screen width; saveImage actions targeting its id get a PNG. */
-export default function PosterBlock({ props, page }: BlockProps<PosterProps>) {
+/** The finished poster: one PNG picture, so a long press (in WeChat too) offers 保存图片. */
+export function PosterPicture({ png }: { png: string }) {
+  return <img className="poster-png" src={png} alt={i18n.activityBlocks.posterAlt} draggable={false} />;
+}
+
+/**
+ * A share poster drawn in the DOM at screen width, then shown as its rendered PNG on top once fonts, pictures and QR
+ * codes are ready (again whenever the props change). Pictures of other origins are left out (they would taint the
+ * canvas). saveImage actions targeting its id get the PNG.
+ */
+export default function PosterBlock({ props: raw, page }: BlockProps<PosterProps>) {
+  const props = drawableProps(raw, globalThis.location?.origin);
+  /** Changes with anything drawn: the PNG is made again. */
+  const drawn = posterKey(props);
   const size = designSize(props);
   const { width, height } = size;
   const box = useRef<HTMLDivElement>(null);
@@ -18,6 +32,8 @@ export default function PosterBlock({ props, page }: BlockProps<PosterProps>) {
   const latest = useRef(props);
   latest.current = props;
   const [scale, setScale] = useState(() => fitScale(size, Math.min(globalThis.innerWidth ?? 375, 750) - 24));
+  const [png, setPng] = useState<{ drawn: string; src: string } | null>(null);
+  const jobs = useMemo(() => pngJobs(), []);
 
   useIsoLayoutEffect(() => {
     const el = box.current;
@@ -30,7 +46,17 @@ export default function PosterBlock({ props, page }: BlockProps<PosterProps>) {
     return () => ro.disconnect();
   }, [width, height]);
 
-  const render = useCallback(() => renderPosterPng(latest.current, qrs.current), []);
+  // The QR canvases draw in their own effects, which run before this one: everything is on the page here.
+  useEffect(() => {
+    jobs.run(
+      () => renderPosterPng(latest.current, qrs.current),
+      (src) => setPng(src ? { drawn, src } : null),
+    );
+    return () => jobs.stop();
+  }, [jobs, drawn]);
+  const shown = png && png.drawn === drawn ? png.src : '';
+
+  const render = useCallback(async () => (shown ? shown : renderPosterPng(latest.current, qrs.current)), [shown]);
   useEffect(() => page.registerImageSource(props.id, render), [page, props.id, render]);
 
   return (
@@ -39,6 +65,7 @@ export default function PosterBlock({ props, page }: BlockProps<PosterProps>) {
         className="poster-canvas"
         role="img"
         aria-label={i18n.activityBlocks.posterAlt}
+        aria-hidden={shown ? true : undefined}
         style={{ width: size.width, height: size.height, transform: `scale(${scale})`, background: props.backgroundColor ?? '#ffffff' }}
       >
         {props.background ? <img className="poster-bg" src={props.background} alt="" crossOrigin="anonymous" /> : null}
@@ -84,6 +111,7 @@ export default function PosterBlock({ props, page }: BlockProps<PosterProps>) {
           );
         })}
       </div>
+      {shown ? <PosterPicture png={shown} /> : null}
     </section>
   );
 }

@@ -1,10 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
+import { i18n } from '../../i18n';
 import { coverCrop, designSize, fitScale, overlayRect, textAnchorX, wrapLines } from './layout';
-import PosterBlock from './PosterBlock';
+import PosterBlock, { PosterPicture } from './PosterBlock';
+import { pngJobs } from './png-jobs';
 import type { PosterProps } from './props.gen';
 import { renderPosterPng } from './render-canvas';
+import { drawableProps, isSameOrigin, posterKey } from './same-origin';
 
 const design = { width: 750, height: 1334 };
 
@@ -149,5 +152,125 @@ describe('renderPosterPng', () => {
     });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(await renderPosterPng({ id: 'x', overlays: [{ kind: 'text', x: 0, y: 0, text: '你好' }] }, new Map())).toBe('');
+  });
+});
+
+describe('same-origin pictures', () => {
+  const origin = 'https://beikao.example';
+  it('takes paths, this origin and data URLs; refuses other origins', () => {
+    expect(isSameOrigin('/activity/vip-invite-poster.svg', origin)).toBe(true);
+    expect(isSameOrigin('poster.svg', origin)).toBe(true);
+    expect(isSameOrigin('https://beikao.example/activity/a.svg', origin)).toBe(true);
+    expect(isSameOrigin('data:image/png;base64,AAAA', origin)).toBe(true);
+    expect(isSameOrigin('https://cdn.example.com/a.png', origin)).toBe(false);
+    expect(isSameOrigin('//cdn.example.com/a.png', origin)).toBe(false);
+    expect(isSameOrigin('http://beikao.example/a.png', origin)).toBe(false);
+    expect(isSameOrigin('https://cdn.example.com/a.png', undefined)).toBe(false);
+    expect(isSameOrigin('', origin)).toBe(false);
+  });
+  it('leaves foreign pictures out of the drawing, keeps text and QR codes', () => {
+    const p = drawableProps(
+      {
+        id: 'p',
+        background: 'https://cdn.example.com/bg.jpg',
+        overlays: [
+          { kind: 'image', x: 0, y: 0, src: 'https://cdn.example.com/logo.png' },
+          { kind: 'image', x: 0, y: 0, src: '/media/logo/app.svg' },
+          { kind: 'qr', x: 0, y: 0, value: 'https://elsewhere.example/x' },
+          { kind: 'text', x: 0, y: 0, text: '你好' },
+        ],
+      },
+      origin,
+    );
+    expect(p.background).toBeUndefined();
+    expect(p.overlays.map((o) => o.src ?? o.value ?? o.text)).toEqual([
+      undefined,
+      '/media/logo/app.svg',
+      'https://elsewhere.example/x',
+      '你好',
+    ]);
+    expect(drawableProps(poster, origin)).toEqual(poster);
+  });
+  it('the block does not draw a foreign background (the canvas stays exportable)', () => {
+    const html = renderToStaticMarkup(
+      <PosterBlock {...fakeBlockProps('poster', { ...poster, background: 'https://cdn.example.com/bg.jpg' }).blockProps} />,
+    );
+    expect(html).not.toContain('cdn.example.com');
+    expect(html).toContain('邀你一起开通VIP');
+  });
+  it('a new key when anything drawn changes (the QR value arriving)', () => {
+    const before = { id: 'p', overlays: [{ kind: 'qr' as const, x: 0, y: 0, value: '' }] };
+    const after = { id: 'p', overlays: [{ kind: 'qr' as const, x: 0, y: 0, value: 'https://beikao.example/activity/vip/7' }] };
+    expect(posterKey(before)).not.toBe(posterKey(after));
+    expect(posterKey(after)).toBe(posterKey({ ...after, filename: 'x.png' }));
+  });
+});
+
+describe('the poster as a picture', () => {
+  it('shows the PNG as an <img> with the catalog alt text (long press: 保存图片)', () => {
+    const html = renderToStaticMarkup(<PosterPicture png="data:image/png;base64,AAAA" />);
+    expect(html).toBe(
+      `<img class="poster-png" src="data:image/png;base64,AAAA" alt="${i18n.activityBlocks.posterAlt}" draggable="false"/>`,
+    );
+  });
+  it('before the PNG is ready, only the DOM drawing is there', () => {
+    const html = renderToStaticMarkup(<PosterBlock {...fakeBlockProps('poster', poster).blockProps} />);
+    expect(html).not.toContain('poster-png');
+    expect(html).toContain(`role="img" aria-label="${i18n.activityBlocks.posterAlt}"`);
+  });
+});
+
+describe('pngJobs', () => {
+  it('applies the newest render only, after the fonts', async () => {
+    let fonts!: () => void;
+    const ready = new Promise<void>((r) => {
+      fonts = r;
+    });
+    const jobs = pngJobs(() => ready);
+    const applied: string[] = [];
+    let slow!: (s: string) => void;
+    const first = jobs.run(
+      () =>
+        new Promise<string>((r) => {
+          slow = r;
+        }),
+      (s) => applied.push(s),
+    );
+    const second = jobs.run(
+      async () => 'data:image/png;base64,NEW',
+      (s) => applied.push(s),
+    );
+    expect(applied).toEqual([]);
+    fonts();
+    expect(await second).toBe('data:image/png;base64,NEW');
+    expect(await first).toBe(''); // superseded before it even started drawing
+    expect(slow).toBeUndefined();
+    expect(applied).toEqual(['data:image/png;base64,NEW']);
+  });
+  it('drops a render that finishes after stop (unmounted, or the props changed)', async () => {
+    const jobs = pngJobs(async () => {});
+    const applied: string[] = [];
+    let finish!: (s: string) => void;
+    const run = jobs.run(
+      () =>
+        new Promise<string>((r) => {
+          finish = r;
+        }),
+      (s) => applied.push(s),
+    );
+    await vi.waitFor(() => expect(finish).toBeTypeOf('function'));
+    jobs.stop();
+    finish('data:image/png;base64,OLD');
+    expect(await run).toBe('data:image/png;base64,OLD');
+    expect(applied).toEqual([]);
+  });
+  it('a fonts promise that fails still renders', async () => {
+    const jobs = pngJobs(() => Promise.reject(new Error('no fonts')));
+    const applied: string[] = [];
+    await jobs.run(
+      async () => 'data:image/png;base64,A',
+      (s) => applied.push(s),
+    );
+    expect(applied).toEqual(['data:image/png;base64,A']);
   });
 });

@@ -53,4 +53,12 @@ export interface ActivityPrizesProps {
    * Shown when there are no prizes (default 暂无奖品).
    */
   emptyText?: string;
+  /**
+   * Button words instead of 领取 / 已领取 / 未达成, e.g. {"claim": "选这份", "claimed": "已选", "locked": "不可选"} on a reciprocity pick page.
+   */
+  labels?: {
+    claim?: string;
+    claimed?: string;
+    locked?: string;
+  };
 }

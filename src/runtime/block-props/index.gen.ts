@@ -2,6 +2,8 @@
 export type * from './accounts-bind-mobile.gen';
 export type * from './accounts-mobile-login.gen';
 export type * from './activity-prizes.gen';
+export type * from './activity-referrer.gen';
+export type * from './activity-share.gen';
 export type * from './activity-winners.gen';
 export type * from './addresses-edit.gen';
 export type * from './addresses-list.gen';

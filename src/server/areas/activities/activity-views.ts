@@ -8,7 +8,7 @@ import type { OutputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 import { maskMobile } from '../accounts';
 import { eligibility } from './activity-claims';
-import { type ActivityDefinition, COUNTS_INVITES } from './activity-definition';
+import { type ActivityDefinition, COUNTS_INVITES, type RulesOf } from './activity-definition';
 import { recordEvent } from './activity-events';
 import { qualifiedCount, requalify } from './activity-invites';
 import { PHASE_TEXT, phaseOf } from './activity-lookup';
@@ -94,6 +94,7 @@ export async function activityDetail(
     phase_text: PHASE_TEXT[phase],
     prizes: await prizeViews(s, a, userId),
     progress,
+    picks: a.type === 'reciprocity' ? (a.rules as RulesOf['reciprocity']).picks : 0,
     rule_text: a.ruleText,
     disclosure: a.disclosure,
     share: { title: a.share.title, desc: a.share.desc, image: a.share.image ?? a.banner ?? '' },

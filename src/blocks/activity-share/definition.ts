@@ -1,0 +1,3 @@
+import type { BlockDefinition } from '../../runtime/block-api';
+
+export const definition: BlockDefinition = { type: 'activity-share', load: () => import('./ActivityShareBlock') };
