@@ -176,7 +176,7 @@ describe('gift relay pages (reciprocity, activity 1003)', () => {
 
     await button('去选礼物').click();
     await page.waitForURL((u) => u.pathname === `/activity/reciprocity/pick/${ID}/${sharer.id}`);
-    await expect.poll(() => prize(EBOOK).locator('button').textContent()).toBe('领取');
+    await expect.poll(() => prize(EBOOK).locator('button').textContent()).toBe('选这份');
     expect(await page.getByText('每人限选 1 份').count()).toBe(1);
     // No default address yet: the page offers the address list beside the physical prize.
     await expect.poll(() => button('去添加收货地址').count()).toBe(1);
@@ -218,7 +218,7 @@ describe('gift relay pages (reciprocity, activity 1003)', () => {
 
     await page.goto(`${server.url}/activity/reciprocity/pick/${ID}/${sharer.id}`);
     await expect.poll(() => prize(EBOOK).getAttribute('data-state')).toBe('claimed');
-    expect(await prize(EBOOK).locator('button').textContent()).toBe('已领取');
+    expect(await prize(EBOOK).locator('button').textContent()).toBe('已选');
     for (const other of ['python-ebook', PHYSICAL]) {
       expect(await prize(other).getAttribute('data-state')).toBe('locked');
       expect(await prize(other).textContent()).toContain('每人最多选 1 份礼物');
@@ -275,7 +275,7 @@ describe('gift relay pages (reciprocity, activity 1003)', () => {
     await createAddress(server, user, { is_default: 1 });
     await signedIn(user);
     await page.goto(`${server.url}/activity/reciprocity/pick/${ID}`);
-    await expect.poll(() => prize(PHYSICAL).locator('button').textContent()).toBe('领取');
+    await expect.poll(() => prize(PHYSICAL).locator('button').textContent()).toBe('选这份');
     expect(await button('去添加收货地址').count()).toBe(0);
     await prize(PHYSICAL).locator('button').click();
     await page.waitForURL((u) => /^\/activity\/own_gift\/1003\/[1-9]\d*$/.test(u.pathname));
