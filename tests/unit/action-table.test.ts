@@ -115,7 +115,13 @@ describe('action table', () => {
     expect(plain.toast).toHaveBeenCalledWith('复制成功');
 
     const denied = fakeEnv({}, { share: vi.fn(async () => false), copy: vi.fn(async () => false) });
-    await runActions([{ action: 'share', link: 'https://beikao.example/a' }, { action: 'navigate', to: '/x' }], context(denied));
+    await runActions(
+      [
+        { action: 'share', link: 'https://beikao.example/a' },
+        { action: 'navigate', to: '/x' },
+      ],
+      context(denied),
+    );
     expect(denied.toast).toHaveBeenCalledWith('复制失败');
   });
 

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import BindMobile, { confirmBind, DEFAULT_RETURN, formProblem, safeReturnTo, sendBindCode } from './BindMobile';
+import BindMobile, { activityOf, confirmBind, DEFAULT_RETURN, formProblem, safeReturnTo, sendBindCode } from './BindMobile';
 import type { BindMobileProps } from './props.gen';
 
 const render = (props: BindMobileProps) =>
@@ -43,8 +43,10 @@ describe('bind-mobile module', () => {
       '//evil.example.com',
       '/\\evil.example.com',
       '/user/bind_mobile?redirect=/',
+      '/activity/bind_mobile?activity_id=1001',
     ]) {
       expect(safeReturnTo(bad)).toBe(DEFAULT_RETURN);
+      expect(safeReturnTo(bad, '/activity/detail/1001')).toBe('/activity/detail/1001');
     }
   });
 
@@ -72,5 +74,36 @@ describe('bind-mobile module', () => {
     await confirmBind(env, '13800000000', '000000', '/user/home');
     expect(env.toast).toHaveBeenCalledWith('验证码错误');
     expect(env.navigate).not.toHaveBeenCalled();
+  });
+
+  it('an activity page confirms with activity.bind_mobile and goes back to query.back, else to the activity', async () => {
+    const env = fakeEnv({ 'activity.bind_mobile': ok({ mobile: '138****0000', invite: { status: 'qualified', status_text: '已生效' } }) });
+    const target = { confirmEndpoint: 'activity.bind_mobile', activityId: '1004' } as const;
+    await confirmBind(env, '13800000000', '123456', '/activity/vip/receive?activity_id=1004', target);
+    expect(env.call).toHaveBeenCalledWith('activity.bind_mobile', { id: 1004, mobile: '13800000000', code: '123456' });
+    expect(env.call).not.toHaveBeenCalledWith('binding.confirm_bind_mobile', expect.anything());
+    expect(env.toast).toHaveBeenCalledWith('绑定成功');
+    expect(env.navigate).toHaveBeenCalledWith('/activity/vip/receive?activity_id=1004', { replace: true });
+    for (const back of [undefined, '', '//evil.example.com', '/activity/bind_mobile?activity_id=1004']) {
+      await confirmBind(env, '13800000000', '123456', back, target);
+      expect(env.navigate).toHaveBeenLastCalledWith('/activity/detail/1004', { replace: true });
+    }
+  });
+
+  it('an activity binding refused (wrong code, mobile taken) stays on the form with the message', async () => {
+    const env = fakeEnv({ 'activity.bind_mobile': refused('该手机号已绑定其他账号') });
+    await confirmBind(env, '13800000000', '123456', '/activity/detail/1001', { confirmEndpoint: 'activity.bind_mobile', activityId: 1001 });
+    expect(env.toast).toHaveBeenCalledWith('该手机号已绑定其他账号');
+    expect(env.navigate).not.toHaveBeenCalled();
+  });
+
+  it('without a positive activity id the activity mode falls back to the plain binding', () => {
+    expect(activityOf(undefined)).toBe(0);
+    expect(activityOf({ activityId: 1001 })).toBe(0);
+    expect(activityOf({ confirmEndpoint: 'binding.confirm_bind_mobile', activityId: 1001 })).toBe(0);
+    expect(activityOf({ confirmEndpoint: 'activity.bind_mobile', activityId: '' })).toBe(0);
+    expect(activityOf({ confirmEndpoint: 'activity.bind_mobile', activityId: 'abc' })).toBe(0);
+    expect(activityOf({ confirmEndpoint: 'activity.bind_mobile', activityId: '-3' })).toBe(0);
+    expect(activityOf({ confirmEndpoint: 'activity.bind_mobile', activityId: '1002' })).toBe(1002);
   });
 });
