@@ -102,17 +102,19 @@ export default function ActivityPrizesBlock({ props, page, env, run }: BlockProp
                   {facts.value ? <span className="ap-value">{facts.value}</span> : null}
                 </p>
                 <p className="ap-stock">{t.stockLeft(prize.stockLeft)}</p>
-                {b.hint ? <p className="ap-hint">{b.hint}</p> : null}
+                {b.hint && !props.readOnly ? <p className="ap-hint">{b.hint}</p> : null}
               </div>
-              <button
-                type="button"
-                className={`ap-button ap-button-${b.kind}`}
-                disabled={!canTap(b.kind, ctx) || waiting}
-                aria-busy={waiting || undefined}
-                onClick={() => void tap(prize, b.kind)}
-              >
-                {b.text}
-              </button>
+              {props.readOnly ? null : (
+                <button
+                  type="button"
+                  className={`ap-button ap-button-${b.kind}`}
+                  disabled={!canTap(b.kind, ctx) || waiting}
+                  aria-busy={waiting || undefined}
+                  onClick={() => void tap(prize, b.kind)}
+                >
+                  {b.text}
+                </button>
+              )}
             </li>
           );
         })}

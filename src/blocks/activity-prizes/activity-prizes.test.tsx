@@ -156,6 +156,18 @@ describe('tapPrize', () => {
 });
 
 describe('ActivityPrizesBlock', () => {
+  it('read-only: what each prize is and its stock, without buttons or the caller’s progress', () => {
+    const html = render({ prizes: [...PRIZES], phase: 'running', readOnly: true });
+    expect(buttons(html)).toEqual([]);
+    const text = textOf(html);
+    expect(text).toContain('邀请 1 位好友');
+    expect(text).toContain('剩余 499 份');
+    expect(text).not.toContain('还差 2 位有效好友即可领取');
+  });
+  it('a page may name the buttons (选这份 / 已选 / 不可选)', () => {
+    const html = render({ prizes: [...PRIZES], phase: 'running', claimActions, labels: { claim: '选这份', locked: '不可选' } });
+    expect(buttons(html).map((x) => x.text)).toEqual(['选这份', '不可选', '已领完']);
+  });
   it('draws each prize with its kind or picture, facts and stock, and a button by state', () => {
     const html = render({ prizes: [...PRIZES], phase: 'running', claimActions, refresh: ['detail'], loginTo: LOGIN });
     expect(html.match(/<li /g)).toHaveLength(3);

@@ -61,4 +61,8 @@ export interface ActivityPrizesProps {
     claimed?: string;
     locked?: string;
   };
+  /**
+   * Only what the prizes are (threshold, value, stock): no buttons and no hints about the caller's progress, e.g. the prizes a referrer can win shown to the invitee.
+   */
+  readOnly?: boolean;
 }
