@@ -116,8 +116,11 @@ const ebookDetail = z.extend(ebookItem, {
   has_collect: z.number(),
 });
 
-export const spanKinds = ['p', 'h'] as const;
-/** One anchored span (spec §3): a paragraph (`p`) or a subheading (`h`) of a chapter. */
+export const spanKinds = ['p', 'h', 'li', 'ol'] as const;
+/**
+ * One anchored span (spec §3) of a chapter: a paragraph (`p`), a subheading (`h`), a bulleted list item (`li`, the
+ * marker is drawn, not in the text) or a numbered one (`ol`, its number in the text).
+ */
 const span = z.object({
   chapter: z.number(),
   index: z.number(),

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as activity from '../../src/contract/activities';
-import { STORAGE_KEYS } from '../../src/platform/storage';
+import { ENDED_WINDOW, signedIn, smallPhone, TEST_ACTIVITY_TEXT, UPCOMING_WINDOW } from '../support/activity-pages';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';
 import { freshMobile } from '../support/flows';
@@ -12,8 +12,6 @@ import { newUser, type TestUser } from '../support/user-center-flows';
 
 /** The seeded referral (pages-config/_activities/cet-invite-friends.json): running, prizes at 1, 3 and 5 invitees. */
 const ID = 1001;
-/** Phone-sized screenshots for review (the brief's 375×667 viewport, the whole page). */
-const SHOT = { width: 375, height: 667 };
 
 /** Beside the real pages and activities: one activity that has not started yet and one that has ended. */
 const pages = pagesDirWithFixtures();
@@ -22,16 +20,7 @@ const other = {
   subtitle: '邀请同学一起刷题',
   rules: { qualifyBy: 'bound_mobile', dailyCap: 20 },
   prizes: [{ id: 'words', name: '高频词汇笔记', kind: 'ebook', refId: 1, quantity: 10, threshold: 1 }],
-  share: { title: '一起刷题', desc: '注册就送' },
-  disclosure: {
-    prizes: '电子书 10 份',
-    conditions: '活动期间注册的新用户',
-    claim: '活动页领取',
-    delivery: '领取后立即到账',
-    organiser: '备考团队',
-    contact: 'service@beikao.example',
-  },
-  ruleText: ['规则一。', '规则二。'],
+  ...TEST_ACTIVITY_TEXT,
 };
 const UPCOMING = 9101;
 const ENDED = 9102;
@@ -39,15 +28,13 @@ pages.write('_activities/test-upcoming.json', {
   ...other,
   id: UPCOMING,
   title: '寒假刷题打卡',
-  startsAt: '2099-01-01T00:00:00+08:00',
-  endsAt: '2099-02-01T00:00:00+08:00',
+  ...UPCOMING_WINDOW,
 });
 pages.write('_activities/test-ended.json', {
   ...other,
   id: ENDED,
   title: '国庆刷题打卡',
-  startsAt: '2026-10-01T00:00:00+08:00',
-  endsAt: '2026-10-08T00:00:00+08:00',
+  ...ENDED_WINDOW,
 });
 const suite = browserSuite({ server: { config: { pagesDir: pages.dir } } });
 afterAll(() => pages.remove());
@@ -65,17 +52,8 @@ afterEach(async () => {
 });
 
 /** Switches the test to a 375×667 phone (the screenshots' size) with the same device traits as the suite's phone. */
-async function smallPhone(): Promise<void> {
-  own = await suite.browser.newContext({
-    serviceWorkers: 'block',
-    viewport: SHOT,
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-    userAgent:
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  });
+async function onSmallPhone(): Promise<void> {
+  own = await smallPhone(suite.browser);
   page = await own.newPage();
 }
 
@@ -84,10 +62,7 @@ const prize = (id: string) => page.locator(`[data-testid=activity-prizes] li[dat
 const section = (title: string) => page.locator('[data-testid=container]', { has: page.locator('h2', { hasText: title }) });
 const masked = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(7)}`;
 
-/** The page finds `user`'s token in storage, as after a login. */
-async function signedIn(user: TestUser): Promise<void> {
-  await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [STORAGE_KEYS.jwt, user.token] as const);
-}
+const signIn = (user: TestUser) => signedIn(page, user.token);
 
 /** What the page copies goes to `window.__copied` (the clipboard of a headless browser is not readable). */
 async function recordClipboard(): Promise<void> {
@@ -114,7 +89,7 @@ async function screenshot(name: string): Promise<void> {
 
 describe('activity detail page (/activity/detail/:activityId)', () => {
   it('anonymous: header with phase and count-down, prizes say 登录后领取, 8 numbered rules, the disclosure, no invite record, no made-up winners', async () => {
-    await smallPhone();
+    await onSmallPhone();
     await page.goto(`${server.url}/activity/detail/${ID}`);
     await expect.poll(() => prizes().count()).toBe(3);
     expect(await page.locator('h1', { hasText: '约上好友一起备考四六级' }).count()).toBe(1);
@@ -160,8 +135,8 @@ describe('activity detail page (/activity/detail/:activityId)', () => {
       { token: invitee.token },
     );
     expect(invited.body.data).toEqual({ status: 'qualified', status_text: '已生效' });
-    await smallPhone();
-    await signedIn(referrer);
+    await onSmallPhone();
+    await signIn(referrer);
     await recordClipboard();
     await page.goto(`${server.url}/activity/detail/${ID}`);
 
@@ -202,7 +177,7 @@ describe('activity detail page (/activity/detail/:activityId)', () => {
     const referrer = await newUser(server);
     const invitee = await newUser(server);
     await request(server.url, activity.invite, { id: ID, referrer_id: referrer.id }, { token: invitee.token });
-    await signedIn(referrer);
+    await signIn(referrer);
     await page.goto(`${server.url}/activity/detail/${ID}`);
     const first = prize('cet-words-notes').locator('button');
     await expect.poll(() => first.textContent()).toBe('领取');
@@ -220,7 +195,7 @@ describe('activity detail page (/activity/detail/:activityId)', () => {
   it('a new user opening a referral link records the invite once, silently; the referrer sees it', async () => {
     const referrer = await newUser(server);
     const invitee = await newUser(server);
-    await signedIn(invitee);
+    await signIn(invitee);
     const invites: string[] = [];
     page.on('request', (r) => r.url().includes('/api/activity/invite?') && r.method() === 'POST' && invites.push(r.url()));
     await page.goto(`${server.url}/activity/detail/${ID}?referrer_id=${referrer.id}`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as activity from '../../src/contract/activities';
-import { STORAGE_KEYS } from '../../src/platform/storage';
+import { ENDED_WINDOW, SHOT, signedIn, smallPhone, TEST_ACTIVITY_TEXT, UPCOMING_WINDOW } from '../support/activity-pages';
 import { request } from '../support/api-client';
 import { wechatOnlyUser } from '../support/binding-flows';
 import { browserSuite } from '../support/browser';
@@ -16,8 +16,6 @@ import { newUser } from '../support/user-center-flows';
 const REFERRAL = 1001;
 const GIFT = 1002;
 const VIP = 1004;
-/** Phone-sized full-page screenshots for review (375×667). */
-const SHOT = { width: 375, height: 667 };
 const SHOTS = '/tmp/shots-h3';
 fs.mkdirSync(`${SHOTS}/parts`, { recursive: true });
 
@@ -28,16 +26,7 @@ const gift = {
   subtitle: '注册就送刷题礼包',
   rules: { newUserWithinHours: 72 },
   prizes: [{ id: 'words', name: '电子书《高频词汇笔记》', kind: 'ebook', refId: 1, quantity: 1 }],
-  share: { title: '新人礼包', desc: '注册就送' },
-  disclosure: {
-    prizes: '电子书 1 份',
-    conditions: '注册未满 72 小时的新用户',
-    claim: '活动页领取',
-    delivery: '领取后立即到账',
-    organiser: '备考团队',
-    contact: 'service@beikao.example',
-  },
-  ruleText: ['规则一。', '规则二。'],
+  ...TEST_ACTIVITY_TEXT,
 };
 const UPCOMING = 9201;
 const ENDED = 9202;
@@ -46,15 +35,13 @@ pages.write('_activities/test-gift-upcoming.json', {
   ...gift,
   id: UPCOMING,
   title: '寒假新人礼',
-  startsAt: '2099-01-01T00:00:00+08:00',
-  endsAt: '2099-02-01T00:00:00+08:00',
+  ...UPCOMING_WINDOW,
 });
 pages.write('_activities/test-gift-ended.json', {
   ...gift,
   id: ENDED,
   title: '国庆新人礼',
-  startsAt: '2026-10-01T00:00:00+08:00',
-  endsAt: '2026-10-08T00:00:00+08:00',
+  ...ENDED_WINDOW,
 });
 pages.write('_activities/test-gift-scarce.json', {
   ...gift,
@@ -71,16 +58,7 @@ let own: BrowserContext | undefined;
 beforeEach(async () => {
   server = suite.server;
   // Every test on the 375×667 phone of the screenshots, with the suite phone's device traits.
-  own = await suite.browser.newContext({
-    serviceWorkers: 'block',
-    viewport: SHOT,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-    userAgent:
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  });
+  own = await smallPhone(suite.browser);
   page = await own.newPage();
 });
 afterEach(async () => {
@@ -93,9 +71,7 @@ const prize = (id: string) => page.locator(`[data-testid=activity-prizes] li[dat
 const section = (title: string) => page.locator('[data-testid=container]', { has: page.locator('h2', { hasText: title }) });
 const masked = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(7)}`;
 
-async function signedIn(token: string): Promise<void> {
-  await page.addInitScript(([key, t]) => localStorage.setItem(key, t), [STORAGE_KEYS.jwt, token] as const);
-}
+const signIn = (token: string) => signedIn(page, token);
 
 async function screenshot(name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -146,7 +122,7 @@ describe('invitee landing (/activity/invite_download)', () => {
 
   it('a new user claims a register gift: 已领取, one less in stock; all three claimed says so', async () => {
     const user = await newUser(server);
-    await signedIn(user.token);
+    await signIn(user.token);
     await page.goto(`${server.url}/activity/invite_download`);
     const first = prize('cet-reading-bank').locator('button');
     await expect.poll(() => first.textContent()).toBe('领取');
@@ -172,7 +148,7 @@ describe('invitee landing (/activity/invite_download)', () => {
 
   it('a WeChat-only user is asked to bind a mobile first, with a way back here', async () => {
     const user = await wechatOnlyUser(server);
-    await signedIn(user.token);
+    await signIn(user.token);
     await page.goto(`${server.url}/activity/invite_download?activity_id=${GIFT}`);
     await expect.poll(() => page.getByRole('button', { name: '去绑定手机号' }).count()).toBe(1);
     await page.getByRole('button', { name: '去绑定手机号' }).click();
@@ -205,7 +181,7 @@ describe('the states of a register gift on the landing page', () => {
     const took = await request(server.url, activity.receiveRegisterGift, { activity_id: SCARCE, gift_id: 'words' }, { token: first.token });
     expect(took.body.msg).toBe('ok');
     const next = await newUser(server);
-    await signedIn(next.token);
+    await signIn(next.token);
     await page.goto(`${server.url}/activity/invite_download?activity_id=${SCARCE}`);
     const button = prize('words').locator('button');
     await expect.poll(() => button.textContent()).toBe('已领完');
@@ -248,7 +224,7 @@ describe('bind mobile for an activity (/activity/bind_mobile)', () => {
     const invitee = await wechatOnlyUser(server);
     const invited = await request(server.url, activity.invite, { id: REFERRAL, referrer_id: referrer.id }, { token: invitee.token });
     expect(invited.body.data?.status).toBe('pending');
-    await signedIn(invitee.token);
+    await signIn(invitee.token);
     const back = `/activity/task-invite/${referrer.id}/${REFERRAL}`;
     await page.goto(`${server.url}/activity/bind_mobile?activity_id=${REFERRAL}&back=${encodeURIComponent(back)}`);
     await expect.poll(() => page.getByTestId('bind-mobile').count()).toBe(1);
@@ -264,7 +240,7 @@ describe('bind mobile for an activity (/activity/bind_mobile)', () => {
 
   it('without back it returns to the activity; an account with a mobile sees 已绑定手机号 138****1234', async () => {
     const user = await newUser(server);
-    await signedIn(user.token);
+    await signIn(user.token);
     await page.goto(`${server.url}/activity/bind_mobile?activity_id=${VIP}&back=${encodeURIComponent('https://evil.example.com/')}`);
     await expect.poll(() => page.getByText(`已绑定手机号 ${masked(user.mobile)}`).count()).toBe(1);
     expect(await page.getByTestId('bind-mobile').count()).toBe(0);
@@ -306,7 +282,7 @@ describe('invitee task page (/activity/task-invite/:referrer_id/:type)', () => {
     await own?.close();
     own = await suite.browser.newContext({ serviceWorkers: 'block', viewport: SHOT, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     page = await own.newPage();
-    await signedIn(invitee.token);
+    await signIn(invitee.token);
     await page.goto(`${server.url}${path}`);
     await expect.poll(() => page.getByRole('button', { name: '去学习' }).count()).toBe(1);
     await expect.poll(async () => (await inviteRecord(REFERRAL, referrer.token)).map((r) => r.mobile)).toEqual([masked(invitee.mobile)]);
@@ -337,7 +313,7 @@ describe('VIP rewards (/activity/vip/receive) and the VIP landing (/activity/vip
       { token: invitee.token },
     );
     expect(invited.body.data?.status).toBe('qualified');
-    await signedIn(referrer.token);
+    await signIn(referrer.token);
     await page.goto(`${server.url}/activity/vip/receive`);
     const seven = prize('cet-vip-7').locator('button');
     await expect.poll(() => seven.textContent()).toBe('领取');
@@ -376,7 +352,7 @@ describe('an old user on the register gift (last: it moves the server clock)', (
   it('registered more than 72 h ago: each gift says why it cannot be claimed', async () => {
     const old = await newUser(server);
     server.advance(73 * 3600);
-    await signedIn(old.token);
+    await signIn(old.token);
     await page.goto(`${server.url}/activity/invite_download?activity_id=${GIFT}`);
     await expect.poll(() => prize('cet-reading-bank').getAttribute('data-state')).toBe('locked');
     for (const id of ['cet-reading-bank', 'cet-listening-course', 'cet-vip-3']) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as activity from '../../src/contract/activities';
-import { STORAGE_KEYS } from '../../src/platform/storage';
+import { SAFARI_UA, signedIn, smallPhone } from '../support/activity-pages';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';
 import type { TestServer } from '../support/test-server';
@@ -10,10 +10,6 @@ import { newUser, type TestUser } from '../support/user-center-flows';
 
 /** The seeded VIP invite (pages-config/_activities/vip-invite.json) and its poster page. */
 const VIP = 1004;
-/** Phone-sized screenshots for review. */
-const SHOT = { width: 375, height: 667 };
-const SAFARI =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const WECHAT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
 
@@ -30,23 +26,13 @@ afterEach(async () => {
 });
 
 /** A 375×667 phone (the screenshots' size) that may write the clipboard. */
-async function phone(userAgent = SAFARI): Promise<void> {
-  own = await suite.browser.newContext({
-    serviceWorkers: 'block',
-    viewport: SHOT,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-    userAgent,
-  });
+async function phone(userAgent = SAFARI_UA): Promise<void> {
+  own = await smallPhone(suite.browser, userAgent);
   await own.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   page = await own.newPage();
 }
 
-async function signedIn(user: TestUser): Promise<void> {
-  await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [STORAGE_KEYS.jwt, user.token] as const);
-}
+const signIn = (user: TestUser) => signedIn(page, user.token);
 
 /** The whole page, or only the screen (`fullPage` false: an overlay fixed to the screen). */
 async function screenshot(name: string, fullPage = true): Promise<void> {
@@ -68,7 +54,7 @@ describe('VIP invite poster page (/activity/vip-share/:referrerId)', () => {
     expect(reply.body.data.background).toBe('/activity/vip-invite-poster.svg');
 
     await phone();
-    await signedIn(user);
+    await signIn(user);
     await page.goto(`${server.url}/activity/vip-share/${user.id}`);
     await posterPng().waitFor();
     const src = await posterPng().getAttribute('src');
@@ -115,7 +101,7 @@ describe('VIP invite poster page (/activity/vip-share/:referrerId)', () => {
   it('inside WeChat: the share card is set for WeChat’s menu, and the button points at the ··· menu', async () => {
     const user = await newUser(server);
     await phone(WECHAT);
-    await signedIn(user);
+    await signIn(user);
     // Stand-in for the official JS-SDK object: records what the page asks of it.
     await page.addInitScript(() => {
       const calls: unknown[] = [];

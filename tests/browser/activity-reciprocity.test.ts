@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as activity from '../../src/contract/activities';
 import { STORAGE_KEYS } from '../../src/platform/storage';
+import { ENDED_WINDOW, signedIn, smallPhone, TEST_ACTIVITY_TEXT, UPCOMING_WINDOW } from '../support/activity-pages';
 import { request } from '../support/api-client';
 import { browserSuite } from '../support/browser';
 import { freshMobile } from '../support/flows';
@@ -20,8 +21,6 @@ const ID = 1003;
 const EBOOK = 'kaoyan-politics-ebook';
 const EBOOK_REF = 4;
 const PHYSICAL = 'answer-card-kit';
-/** Phone-sized screenshots for review (375×667, the whole page). */
-const SHOT = { width: 375, height: 667 };
 const SHOTS = '/tmp/shots-h2';
 fs.mkdirSync(SHOTS, { recursive: true });
 
@@ -35,16 +34,7 @@ const other = {
     { id: 'politics', name: '电子书《考研政治马原核心考点精讲》', kind: 'ebook', refId: EBOOK_REF, value: 2990, quantity: 20 },
     { id: 'python', name: '电子书《计算机二级 Python 编程要点》', kind: 'ebook', refId: 6, value: 1690, quantity: 20 },
   ],
-  share: { title: '送你一份备考礼物', desc: '两本电子书任选一本' },
-  disclosure: {
-    prizes: '电子书两种各 20 份',
-    conditions: '活动期间登录并绑定手机号的用户',
-    claim: '选礼物页任选 1 份',
-    delivery: '领取后立即到账',
-    organiser: '备考团队',
-    contact: 'service@beikao.example',
-  },
-  ruleText: ['每人限选 1 份。', '领完即止。'],
+  ...TEST_ACTIVITY_TEXT,
 };
 const UPCOMING = 9201;
 const ENDED = 9202;
@@ -52,15 +42,13 @@ pages.write('_activities/test-gift-upcoming.json', {
   ...other,
   id: UPCOMING,
   title: '寒假礼物接力',
-  startsAt: '2099-01-01T00:00:00+08:00',
-  endsAt: '2099-02-01T00:00:00+08:00',
+  ...UPCOMING_WINDOW,
 });
 pages.write('_activities/test-gift-ended.json', {
   ...other,
   id: ENDED,
   title: '国庆礼物接力',
-  startsAt: '2026-10-01T00:00:00+08:00',
-  endsAt: '2026-10-08T00:00:00+08:00',
+  ...ENDED_WINDOW,
 });
 const suite = browserSuite({ server: { config: { pagesDir: pages.dir } } });
 afterAll(() => pages.remove());
@@ -70,16 +58,7 @@ let page: Page;
 let own: BrowserContext | undefined;
 beforeEach(async () => {
   server = suite.server;
-  own = await suite.browser.newContext({
-    serviceWorkers: 'block',
-    viewport: SHOT,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-    userAgent:
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  });
+  own = await smallPhone(suite.browser);
   page = await own.newPage();
 });
 afterEach(async () => {
@@ -93,9 +72,7 @@ const prize = (id: string) => page.locator(`[data-testid=activity-prizes] li[dat
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 const section = (title: string) => page.locator('[data-testid=container]', { has: page.locator('h2', { hasText: title }) });
 
-async function signedIn(user: TestUser): Promise<void> {
-  await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [STORAGE_KEYS.jwt, user.token] as const);
-}
+const signIn = (user: TestUser) => signedIn(page, user.token);
 
 /** What the page copies goes to `window.__copied` (a headless browser's clipboard is not readable). */
 async function recordClipboard(): Promise<void> {
@@ -248,7 +225,7 @@ describe('gift relay pages (reciprocity, activity 1003)', () => {
 
   it('the poster page: the poster with the QR of the share link, 保存海报, 复制链接', async () => {
     const user = await newUser(server);
-    await signedIn(user);
+    await signIn(user);
     await recordClipboard();
     await page.goto(`${server.url}/activity/reciprocity/poster/${ID}`);
     const poster = page.getByTestId('poster-reciprocity-poster');
@@ -273,7 +250,7 @@ describe('gift relay pages (reciprocity, activity 1003)', () => {
   it('a physical prize with a default address becomes a 0-yuan order; its gift page links to the orders', async () => {
     const user = await newUser(server);
     await createAddress(server, user, { is_default: 1 });
-    await signedIn(user);
+    await signIn(user);
     await page.goto(`${server.url}/activity/reciprocity/pick/${ID}`);
     await expect.poll(() => prize(PHYSICAL).locator('button').textContent()).toBe('选这份');
     expect(await button('去添加收货地址').count()).toBe(0);
@@ -292,7 +269,7 @@ describe('gift relay pages (reciprocity, activity 1003)', () => {
 
   it('a revoked gift says 已收回; nothing claimed yet shows the empty state with the way back', async () => {
     const user = await newUser(server);
-    await signedIn(user);
+    await signIn(user);
     await page.goto(`${server.url}/activity/own_gift/${ID}/0`);
     await expect.poll(() => page.getByText('还没有领到礼物').count()).toBe(1);
     await screenshot('own-gift-empty');

@@ -61,8 +61,18 @@ describe('chapter text becomes anchored spans', () => {
       { kind: 'p', text: '第一段第一行 第一段第二行' },
       { kind: 'h', text: '小节' },
       { kind: 'p', text: '第二段' },
-      { kind: 'p', text: '- 要点一' },
-      { kind: 'p', text: '- 要点二' },
+      { kind: 'li', text: '要点一' },
+      { kind: 'li', text: '要点二' },
+    ]);
+  });
+  it('list items are spans of their own, bullets without their marker, numbered ones with their number', () => {
+    expect(splitSpans('要点：\n\n- 在语境中记\n- 用词根记\n\n1. 先读例句\n2. 再造句子\n\n- 半个列表\n不是列表的一行')).toEqual([
+      { kind: 'p', text: '要点：' },
+      { kind: 'li', text: '在语境中记' },
+      { kind: 'li', text: '用词根记' },
+      { kind: 'ol', text: '1. 先读例句' },
+      { kind: 'ol', text: '2. 再造句子' },
+      { kind: 'p', text: '- 半个列表 不是列表的一行' },
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Markdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import { i18n } from '../../i18n';
 import type { BlockProps } from '../../runtime/block-api';
 import type { RuleTextProps } from './props.gen';
@@ -10,7 +11,9 @@ export function ruleTitle(title: string | undefined): string {
   return title ?? i18n.contentBlocks.rulesTitle;
 }
 
-/** Activity rules (Markdown, raw HTML dropped); collapsible to 3 lines. */
+const REMARK = [remarkGfm];
+
+/** Activity rules (GitHub-flavoured Markdown, raw HTML dropped); collapsible to 3 lines. */
 export default function RuleTextBlock({ props }: BlockProps<RuleTextProps>) {
   const collapsible = props.collapsible === true;
   const [collapsed, setCollapsed] = useState(collapsible);
@@ -31,7 +34,9 @@ export default function RuleTextBlock({ props }: BlockProps<RuleTextProps>) {
     <section className={`bk-rules bk-rules-${props.variant ?? 'card'}`} data-testid="rule-text">
       {title ? <h3 className="bk-rules-title">{title}</h3> : null}
       <div ref={body} className={folded ? 'bk-rules-body bk-rules-folded' : 'bk-rules-body'}>
-        <Markdown skipHtml>{content}</Markdown>
+        <Markdown skipHtml remarkPlugins={REMARK}>
+          {content}
+        </Markdown>
       </div>
       {collapsible && (cut || !collapsed) ? (
         <button className="bk-rules-toggle" aria-expanded={!collapsed} onClick={() => setCollapsed((c) => !c)}>

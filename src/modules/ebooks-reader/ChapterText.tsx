@@ -34,7 +34,7 @@ const Spans = memo(function Spans({ spans }: { spans: Chapter['spans'] }) {
             {s.text}
           </h3>
         ) : (
-          <p key={s.index} data-span={s.index}>
+          <p key={s.index} data-span={s.index} className={s.kind === 'p' ? undefined : `er-${s.kind}`}>
             {s.text}
           </p>
         ),
@@ -51,7 +51,7 @@ export interface ChapterTextProps {
   onTap(zone: 'prev' | 'next' | 'menu'): void;
 }
 
-/** The chapter's spans: `<p data-span>` (or `<h3>` for a subheading), the text as the element's only child. */
+/** The chapter's spans: `<p data-span>` (list items with a class; `<h3>` for a subheading), the text as the element's only child. */
 export function ChapterText({ state, settings, pager, ctl, onTap }: ChapterTextProps) {
   const content = state.content;
   const touch = useRef<{ x: number; y: number } | null>(null);

@@ -75,4 +75,11 @@ export const formatters: Registry = {
     const origin = globalThis.location?.origin;
     return origin && origin !== 'null' ? origin + v : v;
   },
+  /** `x` as one URL part (encodeURIComponent): '/user/mobile_login/' + uri('/activity/detail/1?referrer_id=7') */
+  uri: (v) => encodeURIComponent(str(v)),
+  /** a mobile number masked as the server masks it: maskMobile('13912340006') → '139****0006' ('' for anything else) */
+  maskMobile: (v) => {
+    const s = str(v);
+    return /^\d{11}$/.test(s) ? `${s.slice(0, 3)}****${s.slice(7)}` : '';
+  },
 };

@@ -11,7 +11,7 @@ import { type AccessDecision, type AccessItem, checkAccessMany } from '../course
 export type EbookRow = Selectable<Database['ebooks']> & { view_count: number };
 export type ChapterRow = Selectable<Database['ebook_chapters']>;
 export interface StoredSpan {
-  kind: 'p' | 'h';
+  kind: 'p' | 'h' | 'li' | 'ol';
   text: string;
 }
 

@@ -21,26 +21,36 @@ const book = z.strictObject({
 const chapterFile = z.strictObject({ title: text(), body: text() });
 
 export interface EbookSpanContent {
-  kind: 'p' | 'h';
+  /** Paragraph, subheading, bulleted list item (marker dropped), numbered list item (its number kept). */
+  kind: 'p' | 'h' | 'li' | 'ol';
   text: string;
 }
+
+const BULLET = /^[-*+]\s+/;
+const NUMBERED = /^\d{1,3}[.、)]\s*/;
 export interface EbookChapterContent {
   title: string;
   spans: EbookSpanContent[];
 }
 export type EbookContent = z.output<typeof book> & { slug: string; chapters: EbookChapterContent[] };
 
-/** Paragraphs (blank-line separated) and `## ` subheadings of a chapter body; a line break inside a paragraph joins. */
+/**
+ * Paragraphs (blank-line separated), `## ` subheadings and list items (`- ` bullets, `1. ` numbers; one span per
+ * item, also when the items of a list stand on consecutive lines) of a chapter body; a line break inside a paragraph
+ * joins.
+ */
 export function splitSpans(body: string): EbookSpanContent[] {
   return body
     .split(/\n\s*\n/)
     .map((block) => block.trim())
     .filter(Boolean)
-    .map((block): EbookSpanContent => {
+    .flatMap((block): EbookSpanContent[] => {
       const heading = /^#{1,6}\s+(.*)$/s.exec(block);
-      return heading
-        ? { kind: 'h', text: (heading[1] ?? '').replace(/\s*\n\s*/g, ' ').trim() }
-        : { kind: 'p', text: block.replace(/\s*\n\s*/g, ' ') };
+      if (heading) return [{ kind: 'h', text: (heading[1] ?? '').replace(/\s*\n\s*/g, ' ').trim() }];
+      const lines = block.split('\n').map((l) => l.trim());
+      if (lines.every((l) => BULLET.test(l))) return lines.map((l) => ({ kind: 'li', text: l.replace(BULLET, '') }));
+      if (lines.every((l) => NUMBERED.test(l))) return lines.map((l) => ({ kind: 'ol', text: l }));
+      return [{ kind: 'p', text: block.replace(/\s*\n\s*/g, ' ') }];
     });
 }
 
