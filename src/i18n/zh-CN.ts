@@ -4,7 +4,13 @@
  * `./zh-CN/<module>.ts`, imported by that module so they ride in its lazy chunk instead of the first load.
  */
 export const zhCN = {
-  app: { name: '备考', loading: '加载中…', staging: '测试环境', stagingHint: '测试环境：支付、短信等外部服务为模拟，请勿使用真实信息' },
+  app: {
+    name: '备考',
+    description: '备考：英语四六级、计算机等级、考研、驾照和教师资格证的资讯、课程、电子书与题库，随时随地刷题备考。',
+    loading: '加载中…',
+    staging: '测试环境',
+    stagingHint: '测试环境：支付、短信等外部服务为模拟，请勿使用真实信息',
+  },
   network: {
     failed: '网络异常，请检查网络后重试',
     timeout: '请求超时，请稍后再试',

@@ -82,6 +82,11 @@ function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
   useEffect(() => {
     document.title = title ? `${title} - ${i18n.app.name}` : i18n.app.name;
   }, [title]);
+  // The description the server sent for the first page follows the pages the app moves to.
+  const description = config.meta.description && !config.meta.description.includes('${') ? config.meta.description : i18n.app.description;
+  useEffect(() => {
+    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [description]);
   // Before paint: the shell's back-home link appears in the same frame as the page (nothing moves under it).
   useLayoutEffect(() => {
     uiState.page = { name: entry.name, hideHome: Boolean(config.meta.hideHome), hideFeedback: Boolean(config.meta.hideFeedback) };

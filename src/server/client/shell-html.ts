@@ -128,6 +128,14 @@ export class ShellPages {
     }
     const tabBar = Boolean((route?.meta as { tabBar?: boolean } | undefined)?.tabBar);
     const title = config && !config.meta.title.includes('${') ? `${config.meta.title} - ${i18n.app.name}` : i18n.app.name;
+    // What search results and share cards show: the page's own words, else the site's.
+    const own = config?.meta.description;
+    const description = escapeHtml(own && !own.includes('${') ? own : i18n.app.description);
+    head.unshift(
+      `<meta name="description" content="${description}">`,
+      `<meta property="og:title" content="${escapeHtml(title)}">`,
+      `<meta property="og:description" content="${description}">`,
+    );
     return this.template
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace('</head>', `${head.join('')}</head>`)

@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageStore } from '../areas/pages';
+import { robotsTxt } from './robots';
 import { negotiateEncoding, ShellPages } from './shell-html';
 
 /**
@@ -37,6 +38,10 @@ export async function registerClientFiles(
     },
   });
   const shells = ShellPages.fromDir(clientDir, pages, opts);
+  // What crawlers may read, from the route table as it is now (an operator's new public page is crawlable at once).
+  app.get('/robots.txt', (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(pages.manifest().routes)),
+  );
   return (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     const shell = shells.forPath(pathname);
