@@ -106,6 +106,7 @@ export const zhCN = {
     },
     homeButton: '首页',
     backHome: '首页',
+    back: '返回',
   },
   wechat: {
     authorizing: '正在进行微信授权…',

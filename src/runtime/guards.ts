@@ -1,9 +1,9 @@
 import { currentToken } from '../state/auth';
-import { examContext, pickFromHistory } from '../state/exam-context';
+import { CATEGORY_ROUTE, examContext, pickFromHistory } from '../state/exam-context';
 import { loginRouteFor } from '../state/session-expiry';
 import type { RouteEntry } from './manifest';
 
-export const CATEGORY_ROUTE = '/study/category';
+export { CATEGORY_ROUTE };
 export const BIND_MOBILE_ROUTE = '/user/bind_mobile';
 
 /**

@@ -51,3 +51,6 @@ export function pickFromHistory(): boolean {
   selectSubject(first.genusId, first.categoryId, first.name);
   return true;
 }
+
+/** The subject picker: where a page that needs a subject sends a user without one. */
+export const CATEGORY_ROUTE = '/study/category';

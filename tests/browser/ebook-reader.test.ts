@@ -284,7 +284,9 @@ describe('e-book reader', () => {
 
     await page.goto(`${server.url}/ebook/read/${book.id}?chapter=${locked.id}`);
     await expect.poll(() => attr('chapter-phase'), { timeout: 15000 }).toBe('locked');
-    await expect.poll(() => page.getByTestId('er-locked').textContent()).toContain('该章节需购买电子书后阅读');
+    // The seed offers this book at 0 yuan (a promotion): the lock screen says so and offers 免费领取, no price.
+    await expect.poll(() => page.getByTestId('er-locked').textContent()).toContain('本书限时免费，领取后即可阅读全部章节');
+    expect(await page.getByTestId('er-buy').textContent()).toBe('免费领取');
     expect(await page.locator('[data-span]').count()).toBe(0);
 
     // The table of contents marks locked chapters; the free one opens.
@@ -294,7 +296,7 @@ describe('e-book reader', () => {
     await readyAt(free.id);
     expect(await page.locator('[data-span]').count()).toBeGreaterThan(5);
 
-    // 购买本书 from the refusal goes to the order page.
+    // 免费领取 from the refusal goes to the good that sells the book.
     await page.goto(`${server.url}/ebook/read/${book.id}?chapter=${locked.id}`);
     await page.getByTestId('er-buy').click();
     await page.waitForURL((u) => /^\/mall\/detail\/\d+$/.test(u.pathname)); // the good that sells the book

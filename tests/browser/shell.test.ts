@@ -106,19 +106,50 @@ describe('feedback button and popup', () => {
 });
 
 describe('dragging the feedback button', () => {
-  it('a 120 px drag moves the button without opening the popup, and the place is remembered', async () => {
+  it('a drag moves the button without opening the popup; dropped, it rests at the nearer edge, and the place is remembered', async () => {
     await openHome();
     const start = await buttonBox();
+    // Dropped on the right half: back to the right edge, at the height it was dropped.
     await mouseDrag(-120, -40);
-    const end = await buttonBox();
-    expect(end.x).toBeCloseTo(start.x - 120, 0);
-    expect(end.y).toBeCloseTo(start.y - 40, 0);
+    await expect.poll(async () => (await buttonBox()).x).toBeCloseTo(start.x, 0);
+    expect((await buttonBox()).y).toBeCloseTo(start.y - 40, 0);
     expect(await popup().count()).toBe(0);
+    // Dropped on the left half: it rests at the left edge (8 px from it).
+    await mouseDrag(-260, 0);
+    await expect.poll(async () => (await buttonBox()).x).toBeCloseTo(8, 0);
+    const end = await buttonBox();
     await page.reload();
     await button().waitFor({ state: 'visible' });
     const restored = await buttonBox();
     expect(restored.x).toBeCloseTo(end.x, 0);
     expect(restored.y).toBeCloseTo(end.y, 0);
+  });
+
+  it('after a rotation it is back at its edge, inside the new screen', async () => {
+    await openHome();
+    await mouseDrag(0, 300);
+    await page.setViewportSize({ width: VIEWPORT.height, height: VIEWPORT.width });
+    await expect.poll(async () => (await buttonBox()).x).toBeCloseTo(VIEWPORT.height - 52 - 8, 0);
+    const b = await buttonBox();
+    expect(b.y + b.height).toBeLessThanOrEqual(VIEWPORT.width);
+    await page.setViewportSize(VIEWPORT);
+    await expect.poll(async () => (await buttonBox()).x).toBeCloseTo(VIEWPORT.width - 52 - 8, 0);
+  });
+
+  it('never covers a bottom action bar: on a page with one it rests above the bar', async () => {
+    await openHome();
+    // Dropped low on the home page (the tab bar at the bottom): it is drawn above the tab bar.
+    await mouseDrag(0, 3000);
+    const tabBar = await page.locator('[data-testid=tab-bar]').boundingBox();
+    if (!tabBar) throw new Error('no tab bar on the home page');
+    await expect.poll(async () => { const b = await buttonBox(); return b.y + b.height; }).toBeLessThanOrEqual(tabBar.y);
+    // A goods page with its buy bar: above the bar too.
+    await page.goto(`${server.url}/mall/detail/1`);
+    const bar = page.locator('.button-bar-fixed-bottom, [class*=bottom-bar], [class*=action-bar]').first();
+    await bar.waitFor({ state: 'visible' });
+    const barBox = await bar.boundingBox();
+    if (!barBox) throw new Error('no bottom bar on the goods page');
+    await expect.poll(async () => { const b = await buttonBox(); return b.y + b.height; }).toBeLessThanOrEqual(barBox.y);
   });
 
   it('a 10 px move is a tap: the popup opens and the button stays', async () => {
@@ -129,17 +160,16 @@ describe('dragging the feedback button', () => {
     expect((await buttonBox()).x).toBeCloseTo(start.x, 0);
   });
 
-  it('stays inside the viewport (52 px / 50 px margins) when dragged far off-screen', async () => {
+  it('stays inside the viewport (52 px / 50 px margins, resting 8 px from its edge) when dragged far off-screen', async () => {
     await openHome();
     await mouseDrag(2000, 3000);
+    await expect.poll(async () => (await buttonBox()).x).toBeCloseTo(VIEWPORT.width - 52 - 8, 0);
     let b = await buttonBox();
-    expect(b.x).toBeCloseTo(VIEWPORT.width - 52, 0);
-    expect(b.y).toBeCloseTo(VIEWPORT.height - 50, 0);
     expect(b.x + b.width).toBeLessThanOrEqual(VIEWPORT.width);
     expect(b.y + b.height).toBeLessThanOrEqual(VIEWPORT.height);
     await mouseDrag(-3000, -3000);
+    await expect.poll(async () => (await buttonBox()).x).toBeCloseTo(8, 0);
     b = await buttonBox();
-    expect(b.x).toBe(0);
     expect(b.y).toBe(0);
     expect(await popup().count()).toBe(0);
   });
@@ -182,6 +212,8 @@ describe('home and back-to-home buttons', () => {
 
   it('shows 首页 where meta allows it and leads to /', async () => {
     await page.goto(`${server.url}/study/category`);
+    await page.evaluate(() => localStorage.setItem('beikao.exam_context', JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' })));
+    await page.goto(`${server.url}/mall/index`);
     const link = page.locator('[data-testid=back-home]');
     await link.waitFor({ state: 'visible' });
     expect(await link.textContent()).toBe('首页');
@@ -189,6 +221,24 @@ describe('home and back-to-home buttons', () => {
     await page.waitForURL(`${server.url}/`);
     // The study home hides it (meta hideHome).
     await link.waitFor({ state: 'detached' });
+  });
+
+  it('goes back where the user came from in the app (返回); on a first visit to the subject picker there is nothing to go to', async () => {
+    await page.goto(`${server.url}/study/category`);
+    await page.waitForFunction(() => document.title.length > 0);
+    await page.waitForLoadState('networkidle');
+    // No subject yet: 首页 would only come back here, so no control at all.
+    expect(await page.locator('[data-testid=back-home]').count()).toBe(0);
+    await page.evaluate(() => localStorage.setItem('beikao.exam_context', JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' })));
+    await page.goto(`${server.url}/mall/index`);
+    await page.locator('[data-testid=back-home]', { hasText: '首页' }).waitFor();
+    // Into a goods page from the mall: the control goes back to the mall.
+    await page.locator('a[href^="/mall/detail/"]').first().click();
+    await page.waitForURL(/\/mall\/detail\//);
+    const back = page.locator('[data-testid=back-home]');
+    await expect.poll(() => back.textContent()).toBe('返回');
+    await back.click();
+    await page.waitForURL(`${server.url}/mall/index`);
   });
 });
 

@@ -29,6 +29,11 @@ export const ebookReader = {
   locked: '该章节需购买电子书后阅读',
   lockedTitle: '本章未解锁',
   buy: '购买本书',
+  /** The lock screen of a paid book: the button names the price its good sells it for. */
+  buyAt: (price: string) => `购买本书 ¥${price}`,
+  /** The lock screen of a book offered at 0 yuan (a promotion): free to claim, no price beside it. */
+  lockedFree: '本书限时免费，领取后即可阅读全部章节',
+  claim: '免费领取',
   openToc: '查看目录',
   retry: '重试',
   empty: '这本书还没有章节',

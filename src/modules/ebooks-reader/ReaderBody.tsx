@@ -1,4 +1,5 @@
 /** What the reader's body shows for the book's and the chapter's phase: a spinner, a message or the chapter's text. */
+import { money } from '../../format/time';
 import { ebookReader as t } from '../../i18n/zh-CN/ebook-reader';
 import { AlertIcon, LockIcon } from '../../runtime/icons';
 import { ChapterText } from './ChapterText';
@@ -28,19 +29,24 @@ export function ReaderBody({ state, ctl, pager, chapterTitle, onTap, onBuy, onOp
         <span className="er-spinner" />
       </div>
     );
-  if (state.chapterPhase === 'locked')
+  if (state.chapterPhase === 'locked') {
+    // The book's price is what its good sells it for (the server's e-book detail): a 0-yuan promotion is 免费领取,
+    // with no price beside it; a paid book names its price, as its detail page and the mall do.
+    const price = state.detail && state.detail.is_free === 0 ? state.detail.price : null;
+    const claim = price === 0;
     return (
       <StatePanel
         testId="er-locked"
         icon={<LockIcon size={30} strokeWidth={1.8} />}
         title={chapterTitle}
-        text={state.chapterMessage || t.locked}
+        text={claim ? t.lockedFree : state.chapterMessage || t.locked}
         actions={[
-          { label: t.buy, onClick: onBuy, primary: true, testId: 'er-buy' },
+          { label: claim ? t.claim : price ? t.buyAt(money(price)) : t.buy, onClick: onBuy, primary: true, testId: 'er-buy' },
           { label: t.openToc, onClick: onOpenToc },
         ]}
       />
     );
+  }
   if (state.chapterPhase === 'error')
     return (
       <StatePanel

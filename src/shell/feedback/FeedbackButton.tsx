@@ -3,7 +3,18 @@ import { useSnapshot } from 'valtio';
 import { i18n } from '../../i18n';
 import { type KeyValueStore, useEnv } from '../../runtime/block-api';
 import { uiState } from '../../state/ui';
-import { clampPosition, defaultPosition, isDrag, POSITION_KEY, type Point, parseStoredPosition, type Size } from './feedback-logic';
+import {
+  clampPosition,
+  clearOfBottomBar,
+  defaultPosition,
+  isDrag,
+  nearestSide,
+  POSITION_KEY,
+  type Point,
+  parseStoredPosition,
+  restAtEdge,
+  type Size,
+} from './feedback-logic';
 import './feedback.css';
 
 function viewport(): Size {
@@ -12,7 +23,29 @@ function viewport(): Size {
 
 function initialPosition(storage: KeyValueStore): Point {
   const stored = parseStoredPosition(storage.getJson<unknown>(POSITION_KEY, null));
-  return stored ? clampPosition(stored, viewport()) : defaultPosition(viewport());
+  const vp = viewport();
+  return stored ? restAtEdge(stored, vp, nearestSide(stored, vp)) : defaultPosition(vp);
+}
+
+/** A bar fixed to the bottom of the screen under the button's column: its top (the viewport height when none). */
+function bottomBarTop(): number {
+  if (typeof document === 'undefined' || typeof document.elementsFromPoint !== 'function') return viewport().height;
+  const { width, height } = viewport();
+  let top = height;
+  for (const x of [width * 0.15, width * 0.5, width * 0.85]) {
+    for (const el of document.elementsFromPoint(x, height - 2)) {
+      if (el.closest('.feedback-button')) continue;
+      for (let n: Element | null = el; n && n !== document.body; n = n.parentElement) {
+        const style = getComputedStyle(n);
+        if (style.position !== 'fixed' && style.position !== 'sticky') continue;
+        const r = n.getBoundingClientRect();
+        // A bar: anchored at the bottom and lower than half the screen (not a full-screen overlay).
+        if (r.bottom >= height - 1 && r.height < height / 2) top = Math.min(top, r.top);
+        break;
+      }
+    }
+  }
+  return top;
 }
 
 interface Gesture {
@@ -30,22 +63,39 @@ function openFeedback(): void {
 /**
  * The draggable floating feedback button (spec §2). A pointer (finger or mouse) that travels less than
  * the swipe threshold is a tap and opens the popup; farther is a drag that moves the button, kept
- * inside the viewport, and remembers where it was dropped. Hidden on pages whose meta says so and on
+ * inside the viewport; dropped, it rests at the nearer screen edge and remembers that place. It is drawn
+ * above a bar fixed to the bottom of the page (an action bar, the tab bar) so it never covers a primary action. Hidden on pages whose meta says so and on
  * routes with no page name.
  */
 export function FeedbackButton() {
   const env = useEnv();
   const { page } = useSnapshot(uiState);
   const [pos, setPos] = useState(() => initialPosition(env.storage));
+  const [barTop, setBarTop] = useState(() => viewport().height);
   const gesture = useRef<Gesture | null>(null);
+  const pageName = page?.name ?? '';
 
+  // A rotation or a resized window: the button goes back to its edge, inside the new viewport.
   useEffect(() => {
-    const onResize = () => setPos((p) => clampPosition(p, viewport()));
+    const onResize = () => {
+      const vp = viewport();
+      setPos((p) => restAtEdge(p, vp, nearestSide(p, vp)));
+      setBarTop(bottomBarTop());
+    };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
+  // Each page: look for a bottom action bar (also once its data has drawn it) and keep clear of it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is what asks for a new look.
+  useEffect(() => {
+    setBarTop(bottomBarTop());
+    const timers = [300, 1000, 2500].map((ms) => setTimeout(() => setBarTop(bottomBarTop()), ms));
+    return () => timers.forEach(clearTimeout);
+  }, [pageName]);
 
   if (!page || page.hideFeedback) return null;
+  const dragging = Boolean(gesture.current?.dragging);
+  const shown = dragging ? pos : clearOfBottomBar(pos, barTop);
 
   const moved = (g: Gesture, e: PointerEvent<HTMLButtonElement>): Point | null => {
     const dx = e.clientX - g.startX;
@@ -85,8 +135,11 @@ export function FeedbackButton() {
       openFeedback();
       return;
     }
-    setPos(next);
-    env.storage.setJson(POSITION_KEY, next);
+    // Dropped: it rests at the nearer screen edge, at the height it was dropped.
+    const vp = viewport();
+    const rest = restAtEdge(next, vp, nearestSide(next, vp));
+    setPos(rest);
+    env.storage.setJson(POSITION_KEY, rest);
   };
   const onPointerCancel = () => {
     gesture.current = null;
@@ -102,7 +155,9 @@ export function FeedbackButton() {
       className="feedback-button"
       data-testid="feedback-button"
       aria-haspopup="dialog"
-      style={{ left: pos.x, top: pos.y }}
+      style={
+        dragging ? { left: shown.x, top: shown.y } : { left: shown.x, top: shown.y, transition: 'left 0.2s ease-out, top 0.2s ease-out' }
+      }
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}

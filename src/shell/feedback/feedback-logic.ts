@@ -36,6 +36,29 @@ export function isDrag(dx: number, dy: number, threshold: number = SWIPE_THRESHO
   return Math.hypot(dx, dy) >= threshold;
 }
 
+/** The gap the button keeps to the screen edge it rests at, and above a bottom action bar. */
+export const EDGE_GAP = 8;
+
+/** The side of the screen a position is nearer to (by the button's centre). */
+export function nearestSide(p: Point, viewport: Size, margins: Size = BUTTON_MARGINS): 'left' | 'right' {
+  return p.x + margins.width / 2 < viewport.width / 2 ? 'left' : 'right';
+}
+
+/** After a drag (or a rotation) the button rests at the edge of `side`, its height kept inside the viewport. */
+export function restAtEdge(p: Point, viewport: Size, side: 'left' | 'right', margins: Size = BUTTON_MARGINS): Point {
+  const x = side === 'left' ? EDGE_GAP : viewport.width - margins.width - EDGE_GAP;
+  return clampPosition({ x, y: p.y }, viewport, margins);
+}
+
+/**
+ * Where the button is drawn: its resting place, lifted above a bar fixed to the bottom of the screen (a page's
+ * action bar, the tab bar) whose top is at `barTop` (the viewport height when there is none), never above the top.
+ */
+export function clearOfBottomBar(p: Point, barTop: number, margins: Size = BUTTON_MARGINS): Point {
+  const highest = barTop - margins.height - EDGE_GAP;
+  return { x: p.x, y: Math.max(0, Math.min(p.y, highest)) };
+}
+
 /** Where the button sits before the user moves it: right edge, a little below the middle. */
 export function defaultPosition(viewport: Size): Point {
   return clampPosition(

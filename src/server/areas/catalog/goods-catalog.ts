@@ -12,6 +12,7 @@ import type { Services } from '../../http/context';
 import { badInput, notFound } from '../../http/errors';
 import { contentPathsOf } from '../courses';
 import { ensureGenus, ensureSubject } from '../subjects';
+import { hotOf } from './goods-badges';
 
 export type GoodsRow = Selectable<Database['goods']>;
 
@@ -72,7 +73,8 @@ export async function itemsOf(s: Services, userId: number | null, rows: readonly
     sales_volume: r.sales_volume,
     price: r.price,
     display_price: r.display_price,
-    is_hot: r.is_hot,
+    // 热销 must be true: derived from sales, whatever the row's flag says (goods-badges.ts).
+    is_hot: hotOf(r.sales_volume),
     is_top: r.is_top,
     is_recommend: r.is_recommend,
     cet_vip: r.cet_vip,
@@ -176,6 +178,31 @@ export async function genusCategoryOf(s: Services, id: number): Promise<OutputOf
       ? undefined
       : await s.db.kysely.selectFrom('categories').select('name').where('id', '=', row.category_id).executeTakeFirst();
   return { genus_id: row.genus_id, category_id: row.category_id, category_name: cat?.name ?? '' };
+}
+
+/**
+ * What each item (course, e-book or bank, by id) sells for now: the price of its cheapest on-sale good, as `mapping`
+ * answers. An item no good sells is absent (its own list price stands).
+ */
+export async function offerPrices(
+  s: Services,
+  kind: 'course' | 'ebook' | 'question_bank',
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  const prices = new Map<number, number>();
+  if (ids.length === 0) return prices;
+  const rows = await s.db.kysely
+    .selectFrom('goods')
+    .select(['ref_id', 'price'])
+    .where('on_sale', '=', 1)
+    .where('kind', '=', kind)
+    .where('ref_id', 'in', [...new Set(ids)])
+    .execute();
+  for (const r of rows) {
+    const known = prices.get(r.ref_id);
+    if (known === undefined || r.price < known) prices.set(r.ref_id, r.price);
+  }
+  return prices;
 }
 
 export async function mappingOf(s: Services, q: ParsedInputOf<typeof goods.mapping>): Promise<OutputOf<typeof goods.mapping>> {

@@ -10,4 +10,5 @@ export const catalogArea = defineArea({
   routes: [...catalogRoutes],
 });
 
-export { type GoodsRow, genusCategoryOf, goodsDetail, listGoods, mappingOf, mustBuy } from './goods-catalog';
+export { HOT_SALES, hotOf } from './goods-badges';
+export { type GoodsRow, genusCategoryOf, goodsDetail, listGoods, mappingOf, mustBuy, offerPrices } from './goods-catalog';

@@ -3,6 +3,7 @@ import type * as ebook from '../../../contract/ebooks';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import { previewAt } from '../../../protocol/anchor';
 import type { Services } from '../../http/context';
+import { offerPrices } from '../catalog';
 import { type AccessDecision, checkAccessMany, isPaidDelivery, recordDelivery } from '../courses';
 import { ensureSubject } from '../subjects';
 import { recordOf } from './ebook-records';
@@ -20,12 +21,25 @@ export async function listEbooks(s: Services, q: ParsedInputOf<typeof ebook.eboo
     .limit(q.count)
     .offset(q.offset)
     .execute();
-  return rows.map(normalize);
+  return withOfferPrices(s, rows.map(normalize));
+}
+
+/**
+ * A book's `price` is what it sells for now: its good's price (a promotion's 0 yuan while it runs), else its list
+ * price. Its detail, its list card, its lock screen and the mall then tell one price story.
+ */
+async function withOfferPrices<T extends { id: number; price: number; is_free: number }>(s: Services, books: T[]): Promise<T[]> {
+  const offers = await offerPrices(
+    s,
+    'ebook',
+    books.filter((b) => b.is_free === 0).map((b) => b.id),
+  );
+  return books.map((b) => (b.is_free === 0 && offers.has(b.id) ? { ...b, price: offers.get(b.id) ?? b.price } : b));
 }
 
 export async function ebookDetail(s: Services, userId: number | null, id: number): Promise<OutputOf<typeof ebook.ebookDetailEndpoint>> {
   const book = await ebookRow(s, id);
-  const chapters = await chaptersOf(s, id);
+  const [chapters, [priced]] = await Promise.all([chaptersOf(s, id), withOfferPrices(s, [book])]);
   const decisions = await checkAccessMany(s, userId, [ebookAccessItem(book), ...chapters.map((c) => ebookAccessItem(book, c.sort))]);
   const bookAccess = decisions[0] as AccessDecision;
   const collected =
@@ -40,6 +54,7 @@ export async function ebookDetail(s: Services, userId: number | null, id: number
           .executeTakeFirst();
   return {
     ...book,
+    price: priced?.price ?? book.price,
     can_access: bookAccess.allowed ? 1 : 0,
     access_reason: bookAccess.reason,
     chapters: chapters.map((c, i) => ({

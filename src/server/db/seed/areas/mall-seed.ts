@@ -1,6 +1,7 @@
 /**
  * The mall of the demo: one good per paid catalogue item (course, e-book, top question bank; its price and cover),
- * and the physical goods, VIP goods and promotions of content/demo/mall/goods.json. Runs inside the seed transaction,
+ * and the physical goods, VIP goods and promotions of content/demo/mall/goods.json (a promotion replaces its item's
+ * good: one good per item, at the promotion's price). Runs inside the seed transaction,
  * after the catalogue and the VIP types.
  */
 import type { Insertable, Transaction } from 'kysely';
@@ -187,6 +188,10 @@ export async function seedMall(trx: Trx, content: DemoContent, now: number): Pro
               .where('id', '=', item.id)
               .executeTakeFirst()
           )?.cover ?? '');
+    // A promotion is the price of the item's one good, not a second good beside it: the mall lists each item once,
+    // and the item's pages and the mall tell one price story. A 0-yuan promotion shows no struck list price.
+    const own = rows.findIndex((r) => r.kind === p.sells.kind && r.ref_id === item.id);
+    if (own >= 0) rows.splice(own, 1);
     rows.push({
       ...base,
       ...subject,
@@ -196,7 +201,7 @@ export async function seedMall(trx: Trx, content: DemoContent, now: number): Pro
       cover,
       cover_aspect_ratio: p.sells.kind === 'ebook' ? 0.75 : 1,
       price: p.price,
-      display_price: item.price,
+      display_price: p.price === 0 ? 0 : item.price,
       is_top: p.is_top,
       selling_point: p.selling_points.join('\n'),
       description: item.intro,
