@@ -12,7 +12,7 @@ type GoodsItem = OutputOfId<'goods.detail'>;
 
 /** The VIP goods of a goods list: the recommended ones first, then by price. */
 export function vipPlans(goods: readonly GoodsItem[]): GoodsItem[] {
-  return goods.filter((g) => g.kind === 'vip').sort((a, b) => b.is_hot - a.is_hot || a.price - b.price || a.id - b.id);
+  return goods.filter((g) => g.kind === 'vip').sort((a, b) => b.is_recommend - a.is_recommend || a.price - b.price || a.id - b.id);
 }
 
 /** A route param that should be a user id → the id, or 0. */
@@ -67,7 +67,7 @@ export default function VipBuy({ props, env, scope }: BlockProps<VipBuyProps>) {
                 data-testid="vip-plan"
                 onClick={() => setPicked(p.id)}
               >
-                {p.is_hot ? <span className="vb-plan-hot">{t.hot}</span> : null}
+                {p.is_recommend ? <span className="vb-plan-hot">{t.hot}</span> : null}
                 <span className="vb-plan-name">{p.name}</span>
                 <span className="vb-plan-days">{t.days(p.vip_days)}</span>
                 <span className="vb-plan-price">

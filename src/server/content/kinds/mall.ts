@@ -34,7 +34,8 @@ const vip = z.strictObject({
   days: z.int().min(1),
   price: fen,
   display_price: fen,
-  is_hot: flag,
+  /** The plan the VIP page recommends (推荐): the operator's choice, shown as such. */
+  is_recommend: flag,
   must_buy: flag,
   selling_points: textList(),
 });

@@ -157,7 +157,7 @@ export async function seedMall(trx: Trx, content: DemoContent, now: number): Pro
       cover: `/media/goods/vip-${v.vip_type}`,
       price: v.price,
       display_price: v.display_price,
-      is_hot: v.is_hot,
+      is_recommend: v.is_recommend,
       must_buy: v.must_buy,
       cet_vip: v.vip_type === 'cet_vip' ? 1 : 0,
       upgrade_vip: v.vip_type === 'super_vip' ? 1 : 0,
