@@ -26,11 +26,11 @@ const detail = () =>
     z.minLength(ADDRESS_RULES.detailMin, `不能少于 ${ADDRESS_RULES.detailMin} 个字符`),
     z.maxLength(ADDRESS_RULES.detailMax, `不能超过 ${ADDRESS_RULES.detailMax} 个字符`),
   );
-/** Level-1 district: a province id, or -1 for 全国. */
+/** Level-1 district: a province id (-1, 全国, passes here and is refused by the server as not deliverable). */
 const provinceId = () =>
   z.coerce.number().check(
     z.int('须为整数'),
-    z.refine((v) => v === ADDRESS_RULES.nationwideId || (v > 0 && v <= MAX_ID), '须为省级地区 id（全国为 -1）'),
+    z.refine((v) => v === ADDRESS_RULES.nationwideId || (v > 0 && v <= MAX_ID), '须为省级地区 id'),
   );
 /** Level-2/3 district: 0 or absent when the level above has no children (全国). */
 const lowerId = () => z._default(z.coerce.number().check(z.int('须为整数'), z.minimum(0, '不能为负数'), z.maximum(MAX_ID, '超出范围')), 0);

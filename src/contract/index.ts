@@ -1,5 +1,6 @@
 import * as auth from './accounts';
 import * as binding from './accounts-binding';
+import * as account from './accounts-cancel';
 import * as activity from './activities';
 import * as address from './addresses';
 import * as articles from './articles';
@@ -23,6 +24,7 @@ import * as vip from './vip';
 export * from './endpoint';
 export * from './envelope';
 export {
+  account,
   activity,
   address,
   articles,
@@ -69,6 +71,7 @@ export const allEndpoints: readonly AnyEndpoint[] = collect(
   study,
   articles,
   binding,
+  account,
   userCenter,
   address,
   course,

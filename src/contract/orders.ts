@@ -19,6 +19,20 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = { pending: '待支付', paid: '购买成功', close: '订单已关闭' };
 /** The label of a pending order past its time that the server has not closed yet (it asks WeChat Pay first). */
 export const ORDER_CLOSING_LABEL = '订单关闭中';
+/** The label of a paid order whose every item was refunded. */
+export const ORDER_REFUNDED_LABEL = '已退款';
+
+/**
+ * Where a paid physical good is on its way, from the parcels the operator recorded (src/server/areas/shipping):
+ * to_ship (no parcel yet), shipped (a parcel on its way), signed (every parcel signed for); '' for other goods and
+ * for orders not paid.
+ */
+export const SHIP_STATES = ['', 'to_ship', 'shipped', 'signed'] as const;
+export type ShipState = (typeof SHIP_STATES)[number];
+export const SHIP_STATE_LABELS: Record<Exclude<ShipState, ''>, string> = { to_ship: '待发货', shipped: '已发货', signed: '已签收' };
+
+/** Shipping charged per order, fen: the catalog has no freight, so every physical order ships free (包邮). */
+export const ORDER_FREIGHT = 0;
 const OWN_ORDER = { table: 'orders', owner: 'user_id' } as const;
 const OWN_ITEM = { table: 'order_goods', owner: 'user_id' } as const;
 
@@ -44,6 +58,10 @@ const orderItem = z.object({
   refund_amount: z.number(),
   /** 1 when the caller may apply for a refund of the item now (`apply_refund`). */
   can_refund: z.number(),
+  /** The gift (赠品) the good promised when it was ordered ('' none). */
+  gift: z.string(),
+  /** A physical item of a paid order: to_ship, shipped or signed ('' otherwise). */
+  ship_state: z.enum(SHIP_STATES),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -57,8 +75,13 @@ export const orderView = z.object({
   id: z.number(),
   order_no: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** 待支付, 订单关闭中, 订单已关闭, 购买成功; a paid order with physical goods reads its ship state (待发货, 已发货, 已签收); 已退款 once every item was refunded. */
   status_text: z.string(),
   total: z.number(),
+  /** Shipping charged, fen (0: 包邮); included in `total`. */
+  freight: z.number(),
+  /** The order's physical goods (refunded ones left out) together: to_ship before any parcel, signed once every one was signed for, shipped otherwise ('' without physical goods or unpaid). */
+  ship_state: z.enum(SHIP_STATES),
   remark: z.string(),
   address: z.nullable(addressSnapshot),
   created_at: z.number(),

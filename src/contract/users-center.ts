@@ -15,6 +15,7 @@ const key = (what: string) =>
   z.string('须为字符串').check(z.regex(/^[a-z][a-z0-9_]{0,63}$/, `须为${what}的英文标识（小写字母、数字、下划线）`));
 
 const statistics = z.object({
+  /** Every order of the user (pending, paid, closed), as the order list shows them. */
   order_count: z.number(),
   collection_count: z.number(),
   message_count: z.number(),
@@ -32,7 +33,7 @@ const statistics = z.object({
   ebook_count: z.number(),
   /** Reading seconds of all e-books. */
   ebook_read_seconds: z.number(),
-  /** Days since registration, counting the first day as 1. */
+  /** Distinct China days with a study action (a video progress report, an answered question, a reading report); 0 before the first. */
   study_days: z.number(),
 });
 export type UserStatistics = z.infer<typeof statistics>;

@@ -6,6 +6,8 @@ export type { EndpointMeta };
 
 /** The contract declaration of each endpoint id (types only). */
 export interface EndpointTypes {
+  'account.cancel': typeof contract.account.cancel;
+  'account.cancel_code': typeof contract.account.cancelCode;
   'activity.attribution': typeof contract.activity.attribution;
   'activity.bind_mobile': typeof contract.activity.bindMobile;
   'activity.copywriting': typeof contract.activity.copywriting;
@@ -168,6 +170,8 @@ export interface EndpointTypes {
 export type EndpointId = keyof EndpointTypes;
 
 export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
+  'account.cancel': { id: 'account.cancel', method: 'POST', host: 'platform', path: '/api/user/cancel', auth: 'required' },
+  'account.cancel_code': { id: 'account.cancel_code', method: 'POST', host: 'platform', path: '/api/user/cancel_code', auth: 'required' },
   'activity.attribution': { id: 'activity.attribution', method: 'GET', host: 'platform', path: '/api/activity/attribution', auth: 'none' },
   'activity.bind_mobile': { id: 'activity.bind_mobile', method: 'POST', host: 'platform', path: '/api/activity/bind_mobile', auth: 'required' },
   'activity.copywriting': { id: 'activity.copywriting', method: 'GET', host: 'platform', path: '/api/activity/copywriting', auth: 'none' },

@@ -52,9 +52,9 @@ describe.each(databases())('%s', (kind) => {
     expect(a.district_2_name).toBe('市辖区');
   });
 
-  it('accepts 全国 (-1) with no lower levels', async () => {
+  it('refuses 全国 (-1): a delivery address needs a province, a city and a district (issue 24)', async () => {
     const u = await newUser(s);
-    const a = await createAddress(s, u, {
+    const body = await addressBody(s, {
       district_1_id: -1,
       district_1_name: '全国',
       district_2_id: 0,
@@ -63,13 +63,10 @@ describe.each(databases())('%s', (kind) => {
       district_3_name: undefined,
       detail: '到付自取，电话联系',
     });
-    expect(a).toMatchObject({
-      district_1_id: -1,
-      district_2_id: 0,
-      district_3_id: 0,
-      district_3_name: '',
-      full_address: '全国 到付自取，电话联系',
-    });
+    const res = await request(s.url, api.saveAddress, body, { token: u.token });
+    expect(res.http).toBe(400);
+    expect(res.body.msg).toBe('参数 district_1_id 不能为“全国”：收货地址须选择省份、城市和区县');
+    expect(await list(u)).toEqual([]);
   });
 
   it('keeps exactly one default: setting a new one clears the old', async () => {

@@ -53,8 +53,8 @@ describe.each(databases())('%s', (kind) => {
     const hz = await districtChain(s, '浙江省', '杭州市', '西湖区');
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ district_1_id: undefined }, '缺少参数 district_1_id'],
-      [{ district_1_id: 0 }, '参数 district_1_id 须为省级地区 id（全国为 -1）'],
-      [{ district_1_id: -2 }, '参数 district_1_id 须为省级地区 id（全国为 -1）'],
+      [{ district_1_id: 0 }, '参数 district_1_id 须为省级地区 id'],
+      [{ district_1_id: -2 }, '参数 district_1_id 须为省级地区 id'],
       [{ district_1_id: 999999 }, '参数 district_1_id 对应的地区不存在：999999'],
       [{ district_1_id: gz.district_2_id, district_1_name: '广州市' }, '参数 district_1_id 须为省份一级的地区（广州市不是）'],
       [{ district_1_name: '广西壮族自治区' }, '参数 district_1_name 与地区 44 的名称“广东省”不符'],
@@ -73,7 +73,7 @@ describe.each(databases())('%s', (kind) => {
     for (const [over, msg] of cases) await refused({ ...(await addressBody(s)), ...gz, ...over }, msg);
   });
 
-  it('全国 (-1) takes the name 全国 and no lower levels', async () => {
+  it('全国 (-1) is refused, whatever the lower levels (issue 24: an address must be deliverable)', async () => {
     const base = await addressBody(s);
     const nation = {
       district_1_id: -1,
@@ -83,12 +83,10 @@ describe.each(databases())('%s', (kind) => {
       district_3_id: 0,
       district_3_name: '',
     };
-    await refused({ ...base, ...nation, district_1_name: '中国' }, '参数 district_1_name 与地区 -1 的名称“全国”不符');
-    await refused(
-      { ...base, ...nation, district_2_id: base.district_2_id, district_2_name: '广州市' },
-      '参数 district_2_id 须为空：“全国”没有下级地区',
-    );
-    await refused({ ...base, ...nation, district_3_name: '天河区' }, '参数 district_3_name 须为空：“全国”没有下级地区');
+    const msg = '参数 district_1_id 不能为“全国”：收货地址须选择省份、城市和区县';
+    await refused({ ...base, ...nation }, msg);
+    await refused({ ...base, ...nation, district_1_name: '中国' }, msg);
+    await refused({ ...base, ...nation, district_2_id: base.district_2_id, district_2_name: '广州市' }, msg);
   });
 
   it('refuses a body that is not a JSON object', async () => {

@@ -16,7 +16,7 @@ describe.each(databases())('%s', (kind) => {
   afterAll(() => s.close());
 
   describe('statistics', () => {
-    it('a fresh user: only the welcome messages count, day 1', async () => {
+    it('a fresh user: only the welcome messages count; no study day yet', async () => {
       const u = await newUser(s);
       const res = await request(s.url, uc.userStatistics, {}, { token: u.token });
       expect(res.body.data).toEqual({
@@ -32,11 +32,11 @@ describe.each(databases())('%s', (kind) => {
         course_learned_seconds: 0,
         ebook_count: 0,
         ebook_read_seconds: 0,
-        study_days: 1,
+        study_days: 0,
       });
     });
 
-    it('counts what the user did: collections, read messages, addresses, feedback, days', async () => {
+    it('counts what the user did: collections, read messages, addresses, feedback; days without study are not study days', async () => {
       const u = await newUser(s);
       const newsRow = await s.services.db.kysely.selectFrom('news').select('id').orderBy('id').executeTakeFirstOrThrow();
       await request(s.url, uc.addCollection, { type: 'news', ref_id: newsRow.id }, { token: u.token });
@@ -53,7 +53,7 @@ describe.each(databases())('%s', (kind) => {
         unread_message_count: MESSAGE_TEMPLATES.length - 1,
         address_count: 2,
         feedback_count: 1,
-        study_days: 3,
+        study_days: 0,
       });
     });
   });

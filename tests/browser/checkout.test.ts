@@ -75,7 +75,7 @@ describe('checkout', () => {
     await expect.poll(() => page.getByTestId('order-result-title').textContent()).toBe('订单已提交，待支付');
     expect(await page.getByTestId('order-result-amount').textContent()).toBe(`¥${yuan(g.price * 2)}`);
     await expect.poll(() => page.getByTestId('order-result-countdown').textContent()).toMatch(/^(29|30):\d\d 后订单自动关闭$/);
-    expect(await page.getByTestId('order-result-pay').textContent()).toBe(`立即支付 ¥${yuan(g.price * 2)}`);
+    expect(await page.getByTestId('order-result-pay').textContent()).toBe(`去支付 ¥${yuan(g.price * 2)}`);
     expect(await page.getByTestId('order-result-detail').getAttribute('href')).toBe(`/order/detail/${order.id}`);
   });
 
@@ -158,14 +158,14 @@ describe('checkout', () => {
     await expect.poll(() => submit().isEnabled()).toBe(true);
     expect(await ordersOf(user)).toHaveLength(1);
     await tapTwice();
-    // The page went on to the cashier after the reply: a request either tap sent had been routed (and its key kept) by then.
-    await leaveCashier();
+    // The retry finds the unpaid order the lost reply made (the same goods) and leads to it, without a second
+    // goods.order (issue 24); the server's Idempotency-Key replay is covered by tests/api/mall-orders.test.ts.
+    await page.waitForURL(/\/order\/result\/\d+$/);
     const orders = await ordersOf(user);
     expect(orders).toHaveLength(1);
     expect(page.url()).toBe(`${server.url}/order/result/${orders[0]?.id}`);
-    expect(keys).toHaveLength(2);
+    expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^[A-Za-z0-9_.:-]{8,64}$/);
-    expect(keys[1]).toBe(keys[0]);
   });
 
   it('a refused order (sold out meanwhile) shows the server’s 库存不足 and stays on the checkout', async () => {

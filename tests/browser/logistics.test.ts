@@ -61,7 +61,7 @@ async function buyPhysical(user: TestUser) {
   await expect.poll(() => page.locator('button.pay').textContent()).toBe('确认支付');
   await page.click('button.pay');
   await page.waitForURL(/\/order\/result\/\d+\?from=pay$/);
-  await expect.poll(() => page.getByTestId('order-result-title').textContent(), { timeout: 25000 }).toBe('购买成功');
+  await expect.poll(() => page.getByTestId('order-result-title').textContent(), { timeout: 25000 }).toBe('待发货');
   const o = await db().selectFrom('orders').selectAll().where('user_id', '=', user.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
   expect(o.status).toBe('paid');
   const item = await db().selectFrom('order_goods').selectAll().where('order_id', '=', o.id).executeTakeFirstOrThrow();
@@ -74,10 +74,10 @@ describe('logistics page', () => {
     const { order: o, item, good } = await buyPhysical(user);
     const url = `${server.url}/order/logistics/${o.id}/${item.id}`;
 
-    // Paid, not shipped yet: the order detail has no 查看物流 yet; the page itself explains.
+    // Paid, not shipped yet: the order detail reads 待发货 and links 查看物流 already (issue 24); the page explains.
     await page.goto(`${server.url}/order/detail/${o.id}`);
-    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('购买成功');
-    expect(await page.getByRole('link', { name: '查看物流' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('待发货');
+    expect(await page.getByRole('link', { name: '查看物流' }).count()).toBe(1);
     await page.goto(url);
     await expect.poll(() => page.getByTestId('logistics-not-shipped').textContent()).toContain('还未发货');
     expect(await page.getByTestId('logistics-item').textContent()).toContain(good.name);

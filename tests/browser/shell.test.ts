@@ -142,14 +142,24 @@ describe('dragging the feedback button', () => {
     await mouseDrag(0, 3000);
     const tabBar = await page.locator('[data-testid=tab-bar]').boundingBox();
     if (!tabBar) throw new Error('no tab bar on the home page');
-    await expect.poll(async () => { const b = await buttonBox(); return b.y + b.height; }).toBeLessThanOrEqual(tabBar.y);
+    await expect
+      .poll(async () => {
+        const b = await buttonBox();
+        return b.y + b.height;
+      })
+      .toBeLessThanOrEqual(tabBar.y);
     // A goods page with its buy bar: above the bar too.
     await page.goto(`${server.url}/mall/detail/1`);
     const bar = page.locator('.button-bar-fixed-bottom, [class*=bottom-bar], [class*=action-bar]').first();
     await bar.waitFor({ state: 'visible' });
     const barBox = await bar.boundingBox();
     if (!barBox) throw new Error('no bottom bar on the goods page');
-    await expect.poll(async () => { const b = await buttonBox(); return b.y + b.height; }).toBeLessThanOrEqual(barBox.y);
+    await expect
+      .poll(async () => {
+        const b = await buttonBox();
+        return b.y + b.height;
+      })
+      .toBeLessThanOrEqual(barBox.y);
   });
 
   it('a 10 px move is a tap: the popup opens and the button stays', async () => {
@@ -212,7 +222,9 @@ describe('home and back-to-home buttons', () => {
 
   it('shows 首页 where meta allows it and leads to /', async () => {
     await page.goto(`${server.url}/study/category`);
-    await page.evaluate(() => localStorage.setItem('beikao.exam_context', JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' })));
+    await page.evaluate(() =>
+      localStorage.setItem('beikao.exam_context', JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' })),
+    );
     await page.goto(`${server.url}/mall/index`);
     const link = page.locator('[data-testid=back-home]');
     await link.waitFor({ state: 'visible' });
@@ -229,7 +241,9 @@ describe('home and back-to-home buttons', () => {
     await page.waitForLoadState('networkidle');
     // No subject yet: 首页 would only come back here, so no control at all.
     expect(await page.locator('[data-testid=back-home]').count()).toBe(0);
-    await page.evaluate(() => localStorage.setItem('beikao.exam_context', JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' })));
+    await page.evaluate(() =>
+      localStorage.setItem('beikao.exam_context', JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' })),
+    );
     await page.goto(`${server.url}/mall/index`);
     await page.locator('[data-testid=back-home]', { hasText: '首页' }).waitFor();
     // Into a goods page from the mall: the control goes back to the mall.

@@ -64,8 +64,9 @@ describe('addresses', () => {
     await page.getByTestId('address-add').click();
     await page.waitForURL(`${server.url}/address/edit`);
     await expect.poll(() => page.title()).toBe('新增收货地址 - 备考');
-    // The picker offers 全国 first, and checks the form before sending.
-    await expect.poll(() => page.locator('select[name=district_1] option').nth(1).textContent()).toBe('全国');
+    // The picker offers the provinces (not 全国: an address must be deliverable), and checks the form before sending.
+    await expect.poll(() => page.locator('select[name=district_1] option').nth(1).textContent()).toBe('北京市');
+    expect(await page.locator('select[name=district_1] option', { hasText: '全国' }).count()).toBe(0);
     await page.fill('input[name=name]', '林晓雨');
     await page.getByRole('button', { name: '保存' }).click();
     await expect.poll(toast).toBe('请填写以 1 开头的 11 位手机号');
@@ -172,7 +173,8 @@ describe('user centre', () => {
   it('shows the VIP card only for a member', async () => {
     const user = await signedIn();
     await page.goto(`${server.url}/user/home`);
-    await expect.poll(() => page.locator('[data-stat=days] strong').textContent()).toBe('1');
+    // A new user has not studied yet: 学习天数 0 (issue 24: days studied, not days since registration).
+    await expect.poll(() => page.locator('[data-stat=days] strong').textContent()).toBe('0');
     expect(await page.getByTestId('vip-card').count()).toBe(0);
     const cet = await subjectIds(server, '英语四六级');
     await grantVip(server, user.id, 'cet_vip', { genusId: cet.genusId, days: 30 });
@@ -209,7 +211,8 @@ describe('user centre', () => {
   ])('opens the %s agreement page without logging in', async (slug, heading) => {
     await page.goto(`${server.url}/user/agreement/${slug}`);
     await expect.poll(() => page.locator('article h1').first().textContent()).toContain(heading);
-    expect(await page.locator('article p').count()).toBeGreaterThan(3);
+    // Paragraphs, or a table's rows (the 个人信息收集清单 is a table).
+    expect(await page.locator('article p, article tbody tr').count()).toBeGreaterThan(3);
     expect(page.url()).toBe(`${server.url}/user/agreement/${slug}`);
   });
 

@@ -14,6 +14,15 @@ export const order = {
   autoCloseIn: (left: string) => `剩余 ${left}，超时订单将自动关闭`,
   closing: '订单即将关闭…',
   paidHint: '已购内容可在下方直接学习',
+  /** A paid order with physical goods, by its ship state. */
+  shipHints: {
+    to_ship: '商家将尽快为你发货，发货后可查看物流',
+    shipped: '商品已发货，可在下方查看物流',
+    signed: '商品已签收，感谢你的购买',
+  } as Record<string, string>,
+  gift: (text: string) => `赠品：${text}`,
+  freight: '运费',
+  freeShipping: '包邮',
   allRefunded: '已退款',
   allRefundedHint: '订单商品已全部退款，款项已原路退回',
   refunded: '已退款',

@@ -23,14 +23,25 @@ export function returnPath(returnTo: string | undefined): string {
   return returnTo && /^\/(?![/\\])/.test(returnTo) ? returnTo : DEFAULT_RETURN;
 }
 
-/** Checks and saves the form, then says so and goes to returnTo; a problem or refusal is toasted. */
-export async function saveForm(env: Env, form: AddressForm, id: number | undefined, returnTo: string | undefined): Promise<void> {
+/**
+ * Checks and saves the form, then says so and goes to returnTo. A problem or refusal is toasted and returned (the form
+ * keeps it in view above 保存); '' when saved.
+ */
+export async function saveForm(env: Env, form: AddressForm, id: number | undefined, returnTo: string | undefined): Promise<string> {
   const problem = checkForm(form);
-  if (problem) return env.toast(problem);
+  if (problem) {
+    env.toast(problem);
+    return problem;
+  }
   const res = await env.call('address.save', toInput(form, id));
-  if (res.status !== 0) return env.toast(res.msg);
+  if (res.status !== 0) {
+    const msg = res.msg || t.saveFailed;
+    env.toast(msg);
+    return msg;
+  }
   env.toast(t.saved);
   env.navigate(returnPath(returnTo), { replace: true });
+  return '';
 }
 
 /** `/address/edit/:addressId?`: the address form; without an id it creates a new address. */
@@ -40,6 +51,7 @@ export default function AddressEdit({ props, env }: BlockProps<AddressEditProps>
   const [loading, setLoading] = useState(id !== undefined);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
   const set = <K extends keyof AddressForm>(key: K, value: AddressForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   useEffect(() => {
@@ -62,7 +74,7 @@ export default function AddressEdit({ props, env }: BlockProps<AddressEditProps>
     if (busy) return;
     setBusy(true);
     try {
-      await saveForm(env, form, id, props.returnTo);
+      setProblem(await saveForm(env, form, id, props.returnTo));
     } finally {
       setBusy(false);
     }
@@ -144,6 +156,11 @@ export default function AddressEdit({ props, env }: BlockProps<AddressEditProps>
         <span>{t.makeDefault}</span>
         <input name="is_default" type="checkbox" checked={form.isDefault} onChange={(e) => set('isDefault', e.target.checked)} />
       </label>
+      {problem ? (
+        <p className="ae-problem" role="alert" data-testid="address-edit-problem">
+          {problem}
+        </p>
+      ) : null}
       <button type="submit" className="primary" disabled={busy || loading}>
         {busy ? t.saving : t.save}
       </button>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { District } from '../../contract/fields';
 import { address } from '../../i18n/zh-CN/address';
 import type { Env } from '../../runtime/block-api';
-import { type DistrictValue, isNationwide, optionsFor, type Picked, pickLevel } from './address-form';
+import { type DistrictValue, deliverable, isNationwide, optionsFor, type Picked, pickLevel } from './address-form';
 
 const t = address;
 /** Lists already fetched in this session, by parent id (0 = top level). Districts do not change. */
@@ -43,10 +43,11 @@ interface Props {
   onChange(next: DistrictValue): void;
 }
 
-/** Cascading province → city → county selects from top_level_districts / child_districts, with 全国 first. */
+/** Cascading province → city → county selects from top_level_districts (without 全国) / child_districts. */
 export function DistrictPicker({ env, value, onChange }: Props) {
   const [province, city] = value;
-  const lists = [useLevel(env, 'top'), useLevel(env, province), useLevel(env, city)] as const;
+  // 全国 (the top list's first entry) is for filters: an address needs a province, a city and a district.
+  const lists = [deliverable(useLevel(env, 'top')), useLevel(env, province), useLevel(env, city)] as const;
   const labels = [t.province, t.city, t.county] as const;
   const shown = isNationwide(province) ? 1 : province ? (city ? 3 : 2) : 1;
 

@@ -7,6 +7,7 @@ import AddressEdit, { addressIdOf, returnPath, saveForm } from './AddressEdit';
 import {
   type AddressForm,
   checkForm,
+  deliverable,
   emptyForm,
   formFromAddress,
   optionsFor,
@@ -57,16 +58,26 @@ describe('address form rules', () => {
     expect(checkForm(valid({ name: '张'.repeat(21) }))).toBe('收货人不能超过 20 个字');
     expect(checkForm(valid({ mobile: '23812345678' }))).toBe('请填写以 1 开头的 11 位手机号');
     expect(checkForm(valid({ mobile: '1381234567' }))).toBe('请填写以 1 开头的 11 位手机号');
-    expect(checkForm(valid({ districts: [GZ, GZC, null] }))).toBe('请选择所在地区');
-    expect(checkForm(valid({ districts: [null, null, null] }))).toBe('请选择所在地区');
+    expect(checkForm(valid({ districts: [GZ, GZC, null] }))).toBe('请选择所在地区（省份、城市和区县）');
+    expect(checkForm(valid({ districts: [null, null, null] }))).toBe('请选择所在地区（省份、城市和区县）');
     expect(checkForm(valid({ detail: '天河路' }))).toBe('详细地址不能少于 5 个字');
     expect(checkForm(valid({ detail: '路'.repeat(101) }))).toBe('详细地址不能超过 100 个字');
     expect(checkForm(valid({ tag: '标'.repeat(11) }))).toBe('标签不能超过 10 个字');
   });
 
-  it('全国 is complete on its own; changing a level clears the levels below', () => {
-    expect(regionComplete([NATION, null, null])).toBe(true);
-    expect(checkForm(valid({ districts: [NATION, null, null] }))).toBeNull();
+  it('全国 is not a delivery address (issue 24): only province + city + county is complete; 全国 is left out of the picker', () => {
+    expect(regionComplete([NATION, null, null])).toBe(false);
+    expect(regionComplete([GZ, GZC, TH])).toBe(true);
+    expect(checkForm(valid({ districts: [NATION, null, null] }))).toBe('收货地址不能选“全国”，请选择省份、城市和区县');
+    expect(
+      deliverable([
+        { id: -1, name: '全国', level: 1 },
+        { id: 44, name: '广东省', level: 1 },
+      ] as never)?.map((d) => d.id),
+    ).toEqual([44]);
+  });
+
+  it('changing a level clears the levels below', () => {
     expect(pickLevel([GZ, GZC, TH], 0, { id: 33, name: '浙江省' })).toEqual([{ id: 33, name: '浙江省' }, null, null]);
     expect(pickLevel([GZ, GZC, TH], 1, { id: 4403, name: '深圳市' })).toEqual([GZ, { id: 4403, name: '深圳市' }, null]);
     expect(pickLevel([GZ, GZC, null], 2, TH)).toEqual([GZ, GZC, TH]);

@@ -53,9 +53,17 @@ export function pickLevel(value: DistrictValue, level: 0 | 1 | 2, picked: Picked
   return next;
 }
 
-/** The picker is complete: 全国, or province + city + county. */
+/**
+ * The picker is complete: province + city + county. 全国 is a choice where lists are filtered by region, not in a
+ * delivery address: a parcel needs a place to go (the server refuses it too).
+ */
 export function regionComplete(d: DistrictValue): boolean {
-  return isNationwide(d[0]) || Boolean(d[0] && d[1] && d[2]);
+  return !isNationwide(d[0]) && Boolean(d[0] && d[1] && d[2]);
+}
+
+/** The districts an address may use: every listed one but 全国. */
+export function deliverable(list: readonly District[] | undefined): District[] | undefined {
+  return list?.filter((d) => d.id !== ADDRESS_RULES.nationwideId);
 }
 
 /** Joined names for display, e.g. 广东省 广州市 天河区. */
@@ -73,6 +81,7 @@ export function checkForm(f: AddressForm): string | null {
   if (!name) return t.needName;
   if (name.length > ADDRESS_RULES.nameMax) return t.nameTooLong(ADDRESS_RULES.nameMax);
   if (!MOBILE_RE.test(f.mobile.trim())) return t.badMobile;
+  if (isNationwide(f.districts[0])) return t.notNationwide;
   if (!regionComplete(f.districts)) return t.needRegion;
   if (detail.length < ADDRESS_RULES.detailMin) return t.detailTooShort(ADDRESS_RULES.detailMin);
   if (detail.length > ADDRESS_RULES.detailMax) return t.detailTooLong(ADDRESS_RULES.detailMax);

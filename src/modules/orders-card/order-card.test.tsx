@@ -11,6 +11,8 @@ const order: OrderView = {
   status: 'pending',
   status_text: '待支付',
   total: 5980,
+  freight: 0,
+  ship_state: '',
   remark: '',
   address: null,
   created_at: Date.UTC(2026, 10, 24, 6, 30) / 1000,
@@ -37,6 +39,8 @@ const order: OrderView = {
       refund_note: '',
       refund_amount: 0,
       can_refund: 0,
+      gift: '',
+      ship_state: '',
     },
   ],
 };

@@ -135,6 +135,11 @@ export default function OrderCheckout({ props, env }: BlockProps<OrderCheckoutPr
                   {g.kind === 'physical' ? (max === 0 ? t.soldOut : t.stockLeft(g.stock)) : null}
                   {g.kind !== 'physical' && g.kind !== 'vip' ? t.kindNote(g.kind) : null}
                 </p>
+                {g.kind === 'physical' && g.buy_gift ? (
+                  <p className="oc-gift" data-testid="checkout-gift">
+                    {t.gift(g.buy_gift)}
+                  </p>
+                ) : null}
                 <div className="oc-good-foot">
                   <span className="oc-price">
                     {t.yuan(money(g.price))}
@@ -181,6 +186,12 @@ export default function OrderCheckout({ props, env }: BlockProps<OrderCheckoutPr
             <span>{t.yuan(l.amountText)}</span>
           </p>
         ))}
+        {needsAddress(goods) ? (
+          <p className="oc-line" data-testid="checkout-freight">
+            <span>{t.freight}</span>
+            <span>{summary.freight > 0 ? t.yuan(money(summary.freight)) : t.freeShipping}</span>
+          </p>
+        ) : null}
       </section>
 
       <div className="oc-bottom-spacer" />

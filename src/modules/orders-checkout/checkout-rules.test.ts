@@ -10,6 +10,7 @@ import {
   preselectAddress,
   quantityBounds,
   referrerOf,
+  samePendingOrder,
   summarize,
 } from './checkout-rules';
 import { checkoutKey, fingerprint, forgetKey, type KeyStore } from './idempotency';
@@ -169,5 +170,43 @@ describe('closing count-down', () => {
     expect(clockText(1799)).toBe('29:59');
     expect(clockText(3725)).toBe('1:02:05');
     expect(clockText(-3)).toBe('00:00');
+  });
+});
+
+describe('an unpaid order for the same goods (issue 24)', () => {
+  const pending = (id: number, items: [number, number][], over: Record<string, unknown> = {}) => ({
+    id,
+    status: 'pending' as const,
+    expires_at: 2000,
+    now: 1000,
+    items: items.map(([good_id, quantity]) => ({ good_id, quantity })) as never,
+    ...over,
+  });
+
+  it('finds the payable pending order with exactly these goods and quantities', () => {
+    const orders = [
+      pending(9, [[3, 2]]),
+      pending(8, [[3, 1]]),
+      pending(7, [
+        [5, 1],
+        [3, 1],
+      ]),
+    ];
+    expect(samePendingOrder(orders, { 3: 1 })?.id).toBe(8);
+    expect(samePendingOrder(orders, { 3: 2 })?.id).toBe(9);
+    expect(samePendingOrder(orders, { 3: 1, 5: 1 })?.id).toBe(7);
+    expect(samePendingOrder(orders, { 3: 3 })).toBeUndefined();
+    expect(samePendingOrder(orders, { 5: 1 })).toBeUndefined();
+  });
+
+  it('ignores orders past their time (closing) and orders not pending', () => {
+    expect(samePendingOrder([pending(1, [[3, 1]], { expires_at: 1000 })], { 3: 1 })).toBeUndefined();
+    expect(samePendingOrder([pending(1, [[3, 1]], { status: 'paid' })], { 3: 1 })).toBeUndefined();
+  });
+
+  it('shows shipping for physical goods: 包邮 at ORDER_FREIGHT 0, included in the total', () => {
+    const s = summarize([good({ id: 1, price: 1000 })], { 1: 2 });
+    expect(s.freight).toBe(0);
+    expect(s.total).toBe(2000);
   });
 });

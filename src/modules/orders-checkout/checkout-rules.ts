@@ -1,5 +1,5 @@
 /** Pure rules of the checkout screen: which goods, how many, what it costs, what is sent. No React, no network. */
-import { ORDER_RULES } from '../../contract/orders';
+import { ORDER_FREIGHT, ORDER_RULES, type OrderView } from '../../contract/orders';
 import { money } from '../../format/time';
 import { isOwnedKind } from '../../protocol/owned-content';
 import type { Address, GoodsItem } from './shapes';
@@ -67,8 +67,10 @@ export function summarize(goods: readonly Pick<GoodsItem, 'id' | 'name' | 'price
     const amount = g.price * quantity;
     return { id: g.id, name: g.name, quantity, amount, amountText: money(amount) };
   });
-  const total = lines.reduce((s, l) => s + l.amount, 0);
-  return { lines, total, totalText: money(total) };
+  // Shipping, for orders with physical goods: the server charges ORDER_FREIGHT (0: 包邮), included in the total.
+  const freight = goods.some((g) => g.kind === 'physical') ? ORDER_FREIGHT : 0;
+  const total = lines.reduce((s, l) => s + l.amount, 0) + freight;
+  return { lines, freight, total, totalText: money(total) };
 }
 
 /** The address preselected: the default one, else the first, else none. */
@@ -106,4 +108,26 @@ export function orderBody(s: CheckoutState) {
     remark: s.remark.trim().slice(0, ORDER_RULES.remarkMax),
     ...(s.referrerId ? { referrer_id: s.referrerId } : {}),
   };
+}
+
+/**
+ * The caller's unpaid order for exactly these goods and quantities, still payable (not past its time by the server's
+ * clock), or undefined: checkout then leads to it (去支付) instead of making a second one.
+ */
+export function samePendingOrder(
+  orders: readonly Pick<OrderView, 'id' | 'status' | 'expires_at' | 'now' | 'items'>[],
+  goods: Record<string, number>,
+): Pick<OrderView, 'id'> | undefined {
+  const wanted = Object.entries(goods)
+    .map(([id, n]) => `${Number(id)}x${n}`)
+    .sort()
+    .join(',');
+  return orders.find((o) => {
+    if (o.status !== 'pending' || o.expires_at <= o.now) return false;
+    const have = o.items
+      .map((i) => `${i.good_id}x${i.quantity}`)
+      .sort()
+      .join(',');
+    return have === wanted;
+  });
 }

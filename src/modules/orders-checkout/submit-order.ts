@@ -1,7 +1,9 @@
 /** Sends the order once per key and decides where to go next. */
+
+import { orderCheckout as tc } from '../../i18n/zh-CN/order-checkout';
 import { pay as t } from '../../i18n/zh-CN/pay';
 import type { Env } from '../../runtime/block-api';
-import { type CheckoutState, orderBody } from './checkout-rules';
+import { type CheckoutState, orderBody, samePendingOrder } from './checkout-rules';
 import { checkoutKey, forgetKey, type KeyStore } from './idempotency';
 
 /** `/order/result/{id}` with the new order's id. */
@@ -21,6 +23,15 @@ export async function submitOrder(
   resultPath: string,
 ): Promise<boolean> {
   const body = orderBody(s);
+  // An unpaid order for the same goods already exists: lead to it (去支付 / 取消订单) rather than make a second one.
+  const pending = await env.call('order.list', { status: 'pending', count: 20 });
+  const same = pending.status === 0 && pending.data ? samePendingOrder(pending.data, body.goods) : undefined;
+  if (same) {
+    forgetKey(store, scope);
+    env.toast(tc.samePending);
+    env.navigate(resultHref(resultPath, same.id), { replace: true });
+    return true;
+  }
   const key = checkoutKey(store, scope, body);
   const res = await env.call('goods.order', body, { idempotencyKey: key });
   if (res.status !== 0 || !res.data) {

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import type { OrderItem, OrderView } from '../../contract/orders';
+import { type OrderItem, type OrderView, SHIP_STATE_LABELS } from '../../contract/orders';
 import { chinaDateTime, countdownText, remainingSeconds } from '../../format/order';
 import { money } from '../../format/time';
 import { i18n } from '../../i18n';
@@ -54,14 +54,12 @@ function ItemRow({
   orderId,
   item,
   paid,
-  packages,
   onChanged,
 }: {
   env: Env;
   orderId: number;
   item: OrderItem;
   paid: boolean;
-  packages: number;
   onChanged: () => void;
 }) {
   return (
@@ -72,7 +70,17 @@ function ItemRow({
         <p className="od-item-price">
           <span>¥{money(item.price)}</span>
           <small>{t.qty(item.quantity)}</small>
+          {item.ship_state ? (
+            <small className={`od-ship od-ship-${item.ship_state}`} data-testid="order-item-ship">
+              {SHIP_STATE_LABELS[item.ship_state]}
+            </small>
+          ) : null}
         </p>
+        {item.gift ? (
+          <p className="od-item-gift" data-testid="order-item-gift">
+            {t.gift(item.gift)}
+          </p>
+        ) : null}
         <RefundState item={item} />
         <div className="od-item-actions">
           {paid && item.content_path && item.refund_status !== 'succeeded' ? (
@@ -80,8 +88,9 @@ function ItemRow({
               {t.goStudy}
             </Link>
           ) : null}
-          {item.kind === 'physical' && packages > 0 ? (
-            <Link to={`/order/logistics/${orderId}/${item.id}`} className="od-btn">
+          {/* From payment on: before the first parcel the logistics page says 还未发货. */}
+          {paid && item.kind === 'physical' && item.refund_status !== 'succeeded' ? (
+            <Link to={`/order/logistics/${orderId}/${item.id}`} className="od-btn" data-testid="order-item-logistics">
               {t.logistics}
             </Link>
           ) : null}
@@ -105,7 +114,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export default function OrderDetail({ props, env }: BlockProps<OrderDetailProps>) {
   const id = String(props.orderId ?? '');
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const [packages, setPackages] = useState<Record<number, number>>({});
   const [busy, setBusy] = useState(false);
   const rechecks = useRef(0);
 
@@ -123,27 +131,6 @@ export default function OrderDetail({ props, env }: BlockProps<OrderDetailProps>
 
   const loaded = state.kind === 'ok' ? state.value : null;
   const o = loaded?.order ?? null;
-
-  // Physical items of a paid order: ask for their packages, so 查看物流 shows only when there are some.
-  const physicalKey =
-    o && o.status === 'paid'
-      ? o.items
-          .filter((i) => i.kind === 'physical')
-          .map((i) => i.id)
-          .join(',')
-      : '';
-  useEffect(() => {
-    if (!physicalKey) return;
-    let live = true;
-    for (const itemId of physicalKey.split(',').map(Number)) {
-      env.call('order.express_package', { order_goods_id: itemId }).then((res) => {
-        if (live && res.status === 0 && res.data) setPackages((p) => ({ ...p, [itemId]: res.data?.length ?? 0 }));
-      });
-    }
-    return () => {
-      live = false;
-    };
-  }, [env, physicalKey]);
 
   const left = useCountdown(loaded, () => {
     if (rechecks.current >= MAX_RECHECKS) return;
@@ -213,7 +200,7 @@ export default function OrderDetail({ props, env }: BlockProps<OrderDetailProps>
             <span data-testid="order-countdown">{left > 0 ? t.autoCloseIn(countdownText(left)) : t.closing}</span>
           </p>
         ) : o.status === 'paid' ? (
-          <p>{allRefunded ? t.allRefundedHint : t.paidHint}</p>
+          <p>{allRefunded ? t.allRefundedHint : o.ship_state ? t.shipHints[o.ship_state] : t.paidHint}</p>
         ) : (
           <p>{t.closedHints[o.close_reason] ?? t.closedHint}</p>
         )}
@@ -231,19 +218,16 @@ export default function OrderDetail({ props, env }: BlockProps<OrderDetailProps>
       <section className="od-card" aria-label={t.items}>
         <ul className="od-items">
           {o.items.map((item) => (
-            <ItemRow
-              key={item.id}
-              env={env}
-              orderId={o.id}
-              item={item}
-              paid={o.status === 'paid'}
-              packages={packages[item.id] ?? 0}
-              onChanged={() => void load()}
-            />
+            <ItemRow key={item.id} env={env} orderId={o.id} item={item} paid={o.status === 'paid'} onChanged={() => void load()} />
           ))}
         </ul>
         <div className="od-amounts">
           <Row label={t.goodsAmount}>¥{money(goods)}</Row>
+          {o.address ? (
+            <Row label={t.freight}>
+              <span data-testid="order-freight">{o.freight > 0 ? `¥${money(o.freight)}` : t.freeShipping}</span>
+            </Row>
+          ) : null}
           <Row label={o.status === 'paid' ? t.payable : t.payableUnpaid}>
             <b className="od-total">¥{money(o.total)}</b>
           </Row>

@@ -1,4 +1,7 @@
-/** `order-result`: 购买成功 with 去学习, 订单已提交，待支付 with the count-down, or 订单已关闭 (spec §9 labels). */
+/**
+ * `order-result`: 购买成功 with 去学习 (content) or 待发货 with 查看物流 (physical goods: they are shipped, not opened),
+ * 订单已提交，待支付 with the count-down, 去支付 and 取消订单, or 订单已关闭 (spec §9 labels).
+ */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ORDER_STATUS_LABELS, type OrderView } from '../../contract/orders';
 import { money } from '../../format/time';
@@ -29,10 +32,20 @@ function Items({ order }: { order: OrderView }) {
             <p className="or-item-meta">
               ¥{money(it.price)} × {it.quantity}
             </p>
+            {it.gift ? (
+              <p className="or-item-gift" data-testid="order-result-gift">
+                {t.gift(it.gift)}
+              </p>
+            ) : null}
           </div>
           {order.status === 'paid' && it.content_path ? (
             <Link className="or-study" to={it.content_path} data-testid="order-result-study">
               {t.study}
+            </Link>
+          ) : null}
+          {order.status === 'paid' && it.kind === 'physical' && it.refund_status !== 'succeeded' ? (
+            <Link className="or-study" to={`/order/logistics/${order.id}/${it.id}`} data-testid="order-result-logistics">
+              {t.logistics}
             </Link>
           ) : null}
         </li>
@@ -78,7 +91,23 @@ function usePay(env: Env, order: OrderView | null, reload: () => Promise<void>) 
     await reload();
     setPhase({ kind: 'idle', message: out.result === 'paid' ? '' : out.message });
   };
-  return { phase, start };
+  const cancel = async () => {
+    if (!pendingId || phase.kind !== 'idle') return;
+    if (!(await env.confirm({ text: t.cancelConfirm, okText: t.cancel, cancelText: t.keep, danger: true }))) return;
+    setPhase({ kind: 'paying' });
+    const res = await env.call('order.close', { id: pendingId });
+    env.toast(res.status === 0 ? t.cancelled : res.msg);
+    await reload();
+    setPhase({ kind: 'idle', message: '' });
+  };
+  return { phase, start, cancel };
+}
+
+/** What a paid order says under its title: shipped goods are sent, content is opened (both when it has both). */
+function paidHints(order: OrderView): string[] {
+  const physical = order.items.some((i) => i.kind === 'physical');
+  const content = order.items.some((i) => i.kind !== 'physical');
+  return [...(content ? [t.paidText] : []), ...(physical ? [t.shipText] : [])];
 }
 
 export default function OrderResult({ props, env }: BlockProps<OrderResultProps>) {
@@ -110,7 +139,13 @@ export default function OrderResult({ props, env }: BlockProps<OrderResultProps>
   }
 
   const { order } = load;
-  const title = order.status === 'pending' ? t.pendingTitle : ORDER_STATUS_LABELS[order.status];
+  // A paid order of physical goods reads its ship state (待发货 …), as in the order list.
+  const title =
+    order.status === 'pending'
+      ? t.pendingTitle
+      : order.status === 'paid' && order.ship_state
+        ? order.status_text
+        : ORDER_STATUS_LABELS[order.status];
   const detailHref = `${(props.detailPath || '/order/detail').replace(/\/$/, '')}/${order.id}`;
   return (
     <section className="order-result" data-testid="order-result" data-status={order.status}>
@@ -136,7 +171,9 @@ export default function OrderResult({ props, env }: BlockProps<OrderResultProps>
                   <p className="or-pay-msg" data-testid="order-result-pay-message" role="alert">
                     {pay.phase.message}
                   </p>
-                ) : null}
+                ) : (
+                  <p className="or-hint">{t.awaitHint}</p>
+                )}
                 <button
                   type="button"
                   className="or-pay"
@@ -144,13 +181,28 @@ export default function OrderResult({ props, env }: BlockProps<OrderResultProps>
                   disabled={pay.phase.kind !== 'idle'}
                   onClick={() => void pay.start()}
                 >
-                  {pay.phase.kind === 'paying' ? tp.paying : `${tp.payNow} ¥${money(order.total)}`}
+                  {pay.phase.kind === 'paying' ? tp.paying : `${tp.goPay} ¥${money(order.total)}`}
+                </button>
+                <button
+                  type="button"
+                  className="or-cancel"
+                  data-testid="order-result-cancel"
+                  disabled={pay.phase.kind !== 'idle'}
+                  onClick={() => void pay.cancel()}
+                >
+                  {t.cancel}
                 </button>
               </>
             )}
           </>
         ) : null}
-        {order.status === 'paid' ? <p className="or-hint">{t.paidText}</p> : null}
+        {order.status === 'paid'
+          ? paidHints(order).map((h) => (
+              <p key={h} className="or-hint" data-testid="order-result-hint">
+                {h}
+              </p>
+            ))
+          : null}
         {order.status === 'close' ? <p className="or-hint">{t.closedText}</p> : null}
       </div>
 

@@ -23,6 +23,8 @@ import * as m0022 from './migrations/0022_sms_limits';
 import * as m0023 from './migrations/0023_content_deliveries';
 import * as m0024 from './migrations/0024_activities';
 import * as m0025 from './migrations/0025_oauth_attribution';
+import * as m0026 from './migrations/0026_order_gifts_study_days';
+import * as m0027 from './migrations/0027_account_deletions';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
 const MIGRATIONS = {
@@ -49,6 +51,8 @@ const MIGRATIONS = {
   '0023_content_deliveries': m0023,
   '0024_activities': m0024,
   '0025_oauth_attribution': m0025,
+  '0026_order_gifts_study_days': m0026,
+  '0027_account_deletions': m0027,
 } as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -21,6 +21,10 @@ export const REFUSAL_MAY_WRITE: Readonly<Record<string, { tables: readonly strin
     tables: ['oauth_states'],
     reason: 'the one-time OAuth state is spent before the code is exchanged, so a state never serves twice, even with a bad code',
   },
+  'account.cancel': {
+    tables: ['sms_codes'],
+    reason: 'a wrong deletion code counts against the code’s 5 tries, committed before the refusal (same rule as login)',
+  },
   'binding.confirm_bind_mobile': {
     tables: ['sms_codes'],
     reason: 'a wrong code counts against the code’s 5 tries, committed before the refusal (same rule as login)',

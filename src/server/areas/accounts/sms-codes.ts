@@ -15,7 +15,8 @@ export const SMS_RULES = {
   maxWrongTries: 5,
 } as const;
 
-export type CodePurpose = 'login' | 'register';
+/** `cancel`: the code of an account deletion (account-deletion.ts), which only a `cancel` code confirms. */
+export type CodePurpose = 'login' | 'register' | 'cancel';
 
 /** Start of the calendar day in China (UTC+8) that contains `now`. */
 export function chinaDayStart(now: number): number {
@@ -95,8 +96,9 @@ export async function consumeCode(s: Services, mobile: string, code: string): Pr
 /**
  * consumeCode that returns its refusal instead of throwing it, so that a caller running it in a
  * transaction can commit a counted wrong try before refusing (a throw would roll the count back).
+ * With `purpose`, only a code sent for that purpose counts (an account deletion needs its own code).
  */
-export async function spendCode(s: Services, mobile: string, code: string): Promise<ApiError | null> {
+export async function spendCode(s: Services, mobile: string, code: string, purpose?: CodePurpose): Promise<ApiError | null> {
   const now = s.clock();
   const db = s.db.kysely;
   const row = await db
@@ -106,7 +108,7 @@ export async function spendCode(s: Services, mobile: string, code: string): Prom
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!row || row.consumed_at !== null) return badInput('请先获取短信验证码');
+  if (!row || row.consumed_at !== null || (purpose !== undefined && row.purpose !== purpose)) return badInput('请先获取短信验证码');
   if (row.expires_at <= now) return badInput('验证码已过期，请重新获取');
   if (row.attempts >= SMS_RULES.maxWrongTries) return badInput('验证码错误次数过多，请重新获取');
   const given = hashCode(mobile, code);

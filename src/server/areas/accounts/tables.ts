@@ -68,7 +68,14 @@ export interface SmsChallengeUseTable {
   expires_at: number;
 }
 
+/** A deleted account (注销): its `users` row is a tombstone from `deleted_at` on (account-deletion.ts). */
+export interface AccountDeletionTable {
+  user_id: number;
+  deleted_at: number;
+}
+
 export interface AuthTables {
+  account_deletions: AccountDeletionTable;
   sms_codes: SmsCodeTable;
   sms_send_counters: SmsSendCounterTable;
   sms_challenge_uses: SmsChallengeUseTable;

@@ -14,6 +14,7 @@ import { isUniqueViolation, violatedConstraint } from '../../db/unique-violation
 import type { RequestContext, Services } from '../../http/context';
 import { badInput, conflict, notFound } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';
+import { mobileFingerprint } from '../accounts';
 import { defaultAddress } from '../addresses';
 import { createPrizeOrder, extendVip, grantContent } from '../orders';
 import type { ActivityDefinition, Prize, RulesOf } from './activity-definition';
@@ -125,7 +126,13 @@ export async function claimPrize(
     .select('user_id')
     .where('activity_id', '=', a.id)
     .where('prize_id', '=', prizeId)
-    .where((eb) => eb.or([eb('user_id', '=', userId), eb('mobile', '=', me.mobile as string)]))
+    // The number itself, or its fingerprint kept on the claims of a deleted account that had it.
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', userId),
+        eb('mobile', 'in', [me.mobile as string, mobileFingerprint(s.config.jwtSecret, me.mobile as string)]),
+      ]),
+    )
     .executeTakeFirst();
   if (already) throw conflict(already.user_id === userId ? '你已领取过该奖品' : '该手机号已领取过该奖品');
   const why = await eligibility(s, a, prize, userId);

@@ -40,42 +40,25 @@ function levelsOf(input: AddressInput): Level[] {
   ];
 }
 
-/** Every level below `from` must be empty (id 0, name ''). */
-function requireEmptyBelow(levels: Level[], from: number, why: string): void {
-  for (const l of levels.slice(from)) {
-    if (l.id !== 0) throw badInput(`参数 district_${l.n}_id 须为空：${why}`);
-    if (l.name !== '') throw badInput(`参数 district_${l.n}_name 须为空：${why}`);
-  }
-}
-
 /**
  * Checks that the three district levels exist, chain correctly (district_2's parent is district_1,
- * district_3's parent is district_2), carry the stored names, and go down as far as the tree does.
- * 全国 (-1) is level 1 with no children. Throws a 400 naming the first bad field.
+ * district_3's parent is district_2) and carry the stored names. All three levels are needed; 全国 (-1) is refused
+ * (it stays a choice in filters, not in an address). Throws a 400 naming the first bad field.
  */
 export async function checkDistricts(s: Services, input: AddressInput): Promise<void> {
   const db = s.db.kysely;
   const levels = levelsOf(input);
   const [first] = levels as [Level, Level, Level];
-  if (first.id === ADDRESS_RULES.nationwideId) {
-    if (first.name !== NATIONWIDE_NAME) throw badInput(`参数 district_1_name 与地区 -1 的名称“${NATIONWIDE_NAME}”不符`);
-    requireEmptyBelow(levels, 1, `“${NATIONWIDE_NAME}”没有下级地区`);
-    return;
-  }
+  // 全国 stays a choice where the spec filters by region, but a parcel cannot be sent to it.
+  if (first.id === ADDRESS_RULES.nationwideId)
+    throw badInput(`参数 district_1_id 不能为“${NATIONWIDE_NAME}”：收货地址须选择省份、城市和区县`);
   const ids = levels.map((l) => l.id).filter((v) => v > 0);
   const rows = await db.selectFrom('districts').select(['id', 'parent_id', 'name', 'level']).where('id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   let parent: { id: number; name: string } | null = null;
-  for (const [i, l] of levels.entries()) {
-    if (l.id === 0) {
-      // Allowed only where the level above has no children.
-      const child = parent
-        ? await db.selectFrom('districts').select('id').where('parent_id', '=', parent.id).limit(1).executeTakeFirst()
-        : undefined;
-      if (child && parent) throw badInput(`缺少参数 district_${l.n}_id：请选择${parent.name}下的${LEVEL_NAMES[l.n]}`);
-      requireEmptyBelow(levels, i, `${parent?.name ?? '上一级地区'}没有下级地区`);
-      return;
-    }
+  for (const l of levels) {
+    // Every level is needed: a parcel goes to a province, a city and a district (every city in the tree has districts).
+    if (l.id === 0) throw badInput(`缺少参数 district_${l.n}_id：请选择${parent ? `${parent.name}下的` : ''}${LEVEL_NAMES[l.n]}`);
     const row = byId.get(l.id);
     if (!row) throw badInput(`参数 district_${l.n}_id 对应的地区不存在：${l.id}`);
     if (row.level !== l.n) throw badInput(`参数 district_${l.n}_id 须为${LEVEL_NAMES[l.n]}一级的地区（${row.name}不是）`);
@@ -89,4 +72,9 @@ export async function checkDistricts(s: Services, input: AddressInput): Promise<
 export function fullAddress(a: { district_1_name: string; district_2_name: string; district_3_name: string; detail: string }): string {
   const region = [a.district_1_name, a.district_2_name, a.district_3_name].filter((n) => n && !GROUPING_NAMES.has(n)).join('');
   return region ? `${region} ${a.detail}` : a.detail;
+}
+
+/** An address a parcel can be sent to: a province, a city and a district (not 全国, no level missing). */
+export function isDeliverable(a: { district_1_id: number; district_2_id: number; district_3_id: number }): boolean {
+  return a.district_1_id > 0 && a.district_2_id > 0 && a.district_3_id > 0;
 }

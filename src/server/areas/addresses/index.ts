@@ -10,6 +10,6 @@ export const addressesArea = defineArea({
   routes: [...addressRoutes],
 });
 
-export { childDistricts, topLevelDistricts } from './address-districts';
+export { childDistricts, isDeliverable, topLevelDistricts } from './address-districts';
 export { addressOf, defaultAddress } from './address-store';
 export { addressRoutes } from './routes';

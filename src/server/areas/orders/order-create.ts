@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { RequestContext, Services } from '../../http/context';
 import { badInput, conflict, notFound } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';
-import { addressOf } from '../addresses';
+import { addressOf, isDeliverable } from '../addresses';
 import type { GoodsRow } from '../catalog';
 import { markPaidIn } from './order-state';
 
@@ -129,6 +129,9 @@ export async function createOrder(ctx: RequestContext & { user: { id: number } }
   const addressId = Number(q.address_id || 0);
   if (physical && addressId === 0) throw badInput('购买实物商品须选择收货地址（address_id）');
   const address = addressId === 0 ? null : await addressOf(ctx, userId, addressId);
+  // An address saved before the rule (全国, or missing levels) cannot be delivered to.
+  if (physical && address && !isDeliverable(address))
+    throw badInput('参数 address_id 对应的收货地址不完整：请选择省份、城市和区县后再下单');
   let referrer: number | null = Number(q.referrer_id || 0) || null;
   if (referrer !== null) {
     const r = await ctx.db.kysely.selectFrom('users').select('id').where('id', '=', referrer).executeTakeFirst();
@@ -180,6 +183,7 @@ export async function createOrder(ctx: RequestContext & { user: { id: number } }
               price: g.price,
               quantity: n,
               amount: g.price * n,
+              gift: g.kind === 'physical' ? g.buy_gift.slice(0, 128) : '',
             };
           }),
         )

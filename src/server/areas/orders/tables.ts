@@ -46,6 +46,8 @@ export interface OrderGoodsTable {
   price: number;
   quantity: number;
   amount: number;
+  /** The gift (赠品) the good promised when ordered ('' none): a snapshot like the name and price. */
+  gift: Generated<string>;
 }
 
 /** An Idempotency-Key of order creation: the same key and body return the same order for 24 hours. */

@@ -11,3 +11,4 @@ export const shippingArea = defineArea({
 });
 
 export { expressPackages } from './order-tracking';
+export { type ItemShipState, itemShipStates, orderShipState } from './ship-states';

@@ -5,10 +5,15 @@
 import { defineArea } from '../../http/area';
 import { userCenterRoutes } from './user-center-routes';
 import { userRoutes } from './user-routes';
+import { recordStudyDay } from './user-study-days';
 
 export const usersArea = defineArea({
   name: 'users',
   routes: [...userRoutes, ...userCenterRoutes],
+  async setup(_app, s) {
+    // A study action (courses, questions, e-books announce it) makes today one of the user's study days.
+    s.hooks.on('studied', (e) => recordStudyDay(s, e.userId));
+  },
 });
 
 export { userCenterRoutes } from './user-center-routes';

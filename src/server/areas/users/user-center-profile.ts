@@ -4,22 +4,22 @@ import type * as uc from '../../../contract/users-center';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/context';
 import { badInput } from '../../http/errors';
-import { chinaDayStart } from '../accounts';
 import { courseStats } from '../courses';
 import { ebookStats } from '../ebooks';
 import { ensureWelcomeMessages } from './user-center-messages';
+import { studyDayCount } from './user-study-days';
 
-type OwnedTable = 'collections' | 'messages' | 'addresses' | 'feedback' | 'question_records';
+type OwnedTable = 'collections' | 'messages' | 'addresses' | 'feedback' | 'question_records' | 'orders';
 
 /**
  * The counts the user centre shows, from the tables that hold them (courses: owned and started ones, as the
  * bought-course list shows them). E-books: owned and read ones.
- * Answered questions: the user's answer records (one per question; clearing a bank's records lowers it). Orders have no
- * table yet: they read 0 until that area lands.
+ * Answered questions: the user's answer records (one per question; clearing a bank's records lowers it). Orders: every
+ * order of the user, as the order list shows them (pending, paid and closed). Study days: the China days with a study
+ * action (user-study-days.ts), not the days since registration.
  * The welcome messages are created first, so a new user's message counts include them.
  */
 export async function statistics(s: Services, userId: number): Promise<OutputOf<typeof uc.userStatistics>> {
-  const now = s.clock();
   // One round trip for whether the welcome messages exist, the user's start date and every count (each a scalar
   // sub-query on its user_id index); a user without welcome messages gets them first and is counted again.
   const owned = (table: OwnedTable) => (eb: ExpressionBuilder<Database, never>) =>
@@ -43,6 +43,7 @@ export async function statistics(s: Services, userId: number): Promise<OutputOf<
         owned('addresses')(eb).as('address_count'),
         owned('feedback')(eb).as('feedback_count'),
         owned('question_records')(eb).as('question_done_count'),
+        owned('orders')(eb).as('order_count'),
       ])
       .executeTakeFirstOrThrow();
   let row = await counts();
@@ -51,7 +52,6 @@ export async function statistics(s: Services, userId: number): Promise<OutputOf<
     row = await counts();
   }
   if (row.created_at === null) throw new Error(`user ${userId} not found`);
-  const createdAt = Number(row.created_at);
   const collection_count = Number(row.collection_count);
   const message_count = Number(row.message_count);
   const unread_message_count = Number(row.unread_message_count);
@@ -59,9 +59,9 @@ export async function statistics(s: Services, userId: number): Promise<OutputOf<
   const feedback_count = Number(row.feedback_count);
   const courses = await courseStats(s, userId);
   const ebooks = await ebookStats(s, userId);
-  const study_days = Math.max(1, Math.round((chinaDayStart(now) - chinaDayStart(Math.min(createdAt, now))) / 86400) + 1);
+  const study_days = await studyDayCount(s, userId);
   return {
-    order_count: 0,
+    order_count: Number(row.order_count),
     collection_count,
     message_count,
     unread_message_count,

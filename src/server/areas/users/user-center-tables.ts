@@ -47,7 +47,15 @@ export interface CollectionTable {
   created_at: number;
 }
 
+/** A China day on which the user studied (a video progress report, an answered question, a reading report). */
+export interface StudyDayTable {
+  user_id: number;
+  /** The day's start in China time, unix seconds. */
+  day: number;
+}
+
 export interface UserCenterTables {
+  study_days: StudyDayTable;
   messages: MessageTable;
   message_templates: MessageTemplateTable;
   message_inits: MessageInitTable;
