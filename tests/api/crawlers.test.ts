@@ -39,7 +39,7 @@ describe('what search engines and share cards read', () => {
       .split('\n')
       .filter((l) => l.startsWith('Disallow: '))
       .map((l) => l.slice('Disallow: '.length));
-    for (const p of ['/api/', '/user/home', '/user/order', '/order/detail/', '/address/', '/exchange-vip'])
+    for (const p of ['/api/', '/user/home', '/user/order', '/order/detail/', '/address/list', '/address/edit/', '/exchange-vip'])
       expect(disallowed, p).toContain(p);
     const blocked = (p: string) => disallowed.some((d) => p.startsWith(d));
     for (const p of ['/', '/news/detail/1', '/mall/index', '/user/agreement/privacy', '/activity/detail/1001'])

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackHome } from '../../src/shell/back-home/BackHome';
+import { backTarget } from '../../src/shell/back-home/back-target';
 import { CUSTOMER_SERVICE_QR, CustomerServicePopup } from '../../src/shell/customer-service/CustomerServicePopup';
 import { HomeButton } from '../../src/shell/home-button/HomeButton';
 import { HOME_BUTTON_KEY, HOME_BUTTON_TARGET, homeButtonState, setHomeButtonVisible } from '../../src/state/home-button';
@@ -43,14 +44,25 @@ describe('customer-service popup', () => {
 });
 
 describe('back-to-home button', () => {
+  const at = (path: string) => renderToStaticMarkup(createElement(MemoryRouter, { initialEntries: [path] }, createElement(BackHome)));
   it('shows a 首页 link to / unless the page hides it or there is no page', () => {
-    expect(html(createElement(BackHome))).toBe('');
+    expect(at('/user/home')).toBe('');
     uiState.page = { name: 'user-home', hideHome: true, hideFeedback: false };
-    expect(html(createElement(BackHome))).toBe('');
+    expect(at('/user/home')).toBe('');
     uiState.page = { name: 'user-home', hideHome: false, hideFeedback: true };
-    const out = html(createElement(BackHome));
+    const out = at('/user/home');
     expect(out).toContain('href="/"');
     expect(out).toContain('>首页<');
+  });
+
+  it('goes back through the app’s own history when there is one, else home; never home where home sends back here', () => {
+    const base = { pathname: '/mall/detail/3', hasSubject: true, categoryRoute: '/study/category' };
+    expect(backTarget({ ...base, historyIndex: 2 })).toBe('back');
+    expect(backTarget({ ...base, historyIndex: 0 })).toBe('home');
+    expect(backTarget({ ...base, historyIndex: undefined })).toBe('home');
+    expect(backTarget({ ...base, pathname: '/', historyIndex: 0 })).toBe('none');
+    expect(backTarget({ ...base, pathname: '/study/category', hasSubject: false, historyIndex: 0 })).toBe('none');
+    expect(backTarget({ ...base, pathname: '/study/category', hasSubject: true, historyIndex: 0 })).toBe('home');
   });
 });
 

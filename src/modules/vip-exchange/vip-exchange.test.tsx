@@ -11,7 +11,7 @@ describe('vip-exchange, vip-buy and order-detail rules', () => {
   });
 
   it('plans are the VIP goods, recommended first, then by price', () => {
-    const g = (id: number, kind: string, price: number, is_hot = 0) => ({ id, kind, price, is_hot }) as never;
+    const g = (id: number, kind: string, price: number, is_recommend = 0) => ({ id, kind, price, is_recommend }) as never;
     expect(
       vipPlans([g(1, 'ebook', 0), g(2, 'vip', 2990), g(3, 'vip', 19900, 1), g(4, 'vip', 990)]).map((p: { id: number }) => p.id),
     ).toEqual([3, 4, 2]);

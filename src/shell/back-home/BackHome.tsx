@@ -22,7 +22,13 @@ export function BackHome() {
     hasSubject: Boolean(exam.category_id),
     categoryRoute: CATEGORY_ROUTE,
   });
-  if (target === 'none') return null;
+  // Nowhere to go: the place is kept (the server's skeleton drew it; nothing moves) but shows and offers nothing.
+  if (target === 'none')
+    return (
+      <span className="back-home back-home-none" data-testid="back-home" aria-hidden="true">
+        {i18n.shell.backHome}
+      </span>
+    );
   if (target === 'back')
     return (
       <button type="button" className="back-home" data-testid="back-home" onClick={() => navigate(-1)}>

@@ -71,6 +71,8 @@ export function FeedbackButton() {
   const env = useEnv();
   const { page } = useSnapshot(uiState);
   const [pos, setPos] = useState(() => initialPosition(env.storage));
+  // The edge it rests at, kept apart from x: after a rotation x means something else.
+  const side = useRef<'left' | 'right'>(nearestSide(pos, viewport()));
   const [barTop, setBarTop] = useState(() => viewport().height);
   const gesture = useRef<Gesture | null>(null);
   const pageName = page?.name ?? '';
@@ -78,8 +80,7 @@ export function FeedbackButton() {
   // A rotation or a resized window: the button goes back to its edge, inside the new viewport.
   useEffect(() => {
     const onResize = () => {
-      const vp = viewport();
-      setPos((p) => restAtEdge(p, vp, nearestSide(p, vp)));
+      setPos((p) => restAtEdge(p, viewport(), side.current));
       setBarTop(bottomBarTop());
     };
     window.addEventListener('resize', onResize);
@@ -137,7 +138,8 @@ export function FeedbackButton() {
     }
     // Dropped: it rests at the nearer screen edge, at the height it was dropped.
     const vp = viewport();
-    const rest = restAtEdge(next, vp, nearestSide(next, vp));
+    side.current = nearestSide(next, vp);
+    const rest = restAtEdge(next, vp, side.current);
     setPos(rest);
     env.storage.setJson(POSITION_KEY, rest);
   };
