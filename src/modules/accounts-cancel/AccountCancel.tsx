@@ -7,6 +7,7 @@ import { fetchSmsChallenge, type SendOutcome, sendOutcome } from '../shared/sms-
 import type { SmsChallengeProps } from '../shared/sms-challenge/SmsChallenge';
 import type { AccountsCancelProps } from './props.gen';
 import './account-cancel.css';
+import '../shared/sms-consent.css';
 
 const t = accountCancel;
 export const AGREEMENT = '/user/agreement/cancellation';
@@ -150,7 +151,7 @@ export default function AccountCancel({ props, env }: BlockProps<AccountsCancelP
             id={agreeId}
             name="agree"
             type="checkbox"
-            className="account-cancel-box"
+            className="sms-consent-box"
             checked={agreed}
             onChange={(e) => setAgreed(e.target.checked)}
           />

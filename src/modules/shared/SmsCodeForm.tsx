@@ -4,6 +4,7 @@ import { smsChallenge } from '../../i18n/zh-CN/sms-challenge';
 import type { SendOutcome } from './sms-challenge/outcome';
 import type { SmsChallengeProps } from './sms-challenge/SmsChallenge';
 import { smsFormProblem } from './sms-code-form';
+import './sms-consent.css';
 
 /** A consent box the user must tick before a code is sent or the form submitted (unticked at first). */
 export interface SmsConsent {
