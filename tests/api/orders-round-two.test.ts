@@ -23,6 +23,9 @@ describe.each(databases())('%s', (kind) => {
   afterAll(() => s.close());
 
   const db = () => s.services.db.kysely;
+  /** The catalog's first good of `kind` that costs something. */
+  const firstPaidGood = (kind: string) =>
+    db().selectFrom('goods').selectAll().where('kind', '=', kind).where('price', '>', 0).orderBy('id').executeTakeFirstOrThrow();
   const call = <T>(ep: Parameters<typeof request>[1], input: Record<string, unknown>, u: TestUser) =>
     request(s.url, ep, input, { token: u.token }) as Promise<{
       http: number;
@@ -82,13 +85,7 @@ describe.each(databases())('%s', (kind) => {
 
     it('content and unpaid orders carry no ship state', async () => {
       const u = await newUser(s);
-      const c = await db()
-        .selectFrom('goods')
-        .selectAll()
-        .where('kind', '=', 'course')
-        .where('price', '>', 0)
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
+      const c = await firstPaidGood('course');
       const made = await call<{ id: number }>(order.create, { goods: { [c.id]: 1 } }, u);
       expect(await detail(u, made.body.data.id)).toMatchObject({ status_text: '待支付', ship_state: '' });
       await markPaid(s.services, made.body.data.id, s.services.clock());
@@ -101,13 +98,7 @@ describe.each(databases())('%s', (kind) => {
   describe('a fully refunded order', () => {
     it('reads 已退款 in the list, not 购买成功', async () => {
       const u = await newUser(s);
-      const c = await db()
-        .selectFrom('goods')
-        .selectAll()
-        .where('kind', '=', 'ebook')
-        .where('price', '>', 0)
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
+      const c = await firstPaidGood('ebook');
       const made = await call<{ id: number; total: number }>(order.create, { goods: { [c.id]: 1 } }, u);
       await markPaid(s.services, made.body.data.id, s.services.clock());
       const item = await db().selectFrom('order_goods').selectAll().where('order_id', '=', made.body.data.id).executeTakeFirstOrThrow();
@@ -210,13 +201,7 @@ describe.each(databases())('%s', (kind) => {
     it('订单 is the number of the user’s orders', async () => {
       const u = await newUser(s);
       expect((await call<uc.UserStatistics>(uc.userStatistics, {}, u)).body.data.order_count).toBe(0);
-      const c = await db()
-        .selectFrom('goods')
-        .selectAll()
-        .where('kind', '=', 'vip')
-        .where('price', '>', 0)
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
+      const c = await firstPaidGood('vip');
       await call(order.create, { goods: { [c.id]: 1 } }, u);
       await call(order.create, { goods: { [c.id]: 2 } }, u);
       await paidPhysical(u);
