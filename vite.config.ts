@@ -16,7 +16,8 @@ export default defineConfig({
   // tells the server which chunks each block type loads, so it can preload those of the landing page.
   // dist/sw.js: the service worker, with this build's precache list (scripts/sw-plugin.ts).
   plugins: [react(), inlineEntryCss(), preloadBoot(), serviceWorker(), precompress()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600, manifest: true },
+  // BEIKAO_DIST: another output folder, so parallel work can build and run browser tests without sharing one dist/.
+  build: { outDir: process.env.BEIKAO_DIST ?? 'dist', sourcemap: true, chunkSizeWarningLimit: 600, manifest: true },
   server: {
     port: Number(process.env.PORT ?? 8080),
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: `http://127.0.0.1:${API_PORT}`, changeOrigin: false }])),

@@ -17,9 +17,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** The built client the browser tests run against (`npm test` builds it first). */
+/** The built client the browser tests run against (`npm test` builds it first; `BEIKAO_DIST` names another folder). */
 export function builtClientDir(): string {
-  const dir = path.resolve('dist');
+  const dir = path.resolve(process.env.BEIKAO_DIST ?? 'dist');
   if (!fs.existsSync(path.join(dir, 'index.html')))
     throw new Error('dist/index.html is missing: run `npm run build` before the browser tests');
   return dir;
