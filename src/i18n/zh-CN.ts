@@ -35,7 +35,12 @@ export const zhCN = {
   session: { expired: '登录已失效，请重新登录' },
   tabBar: { label: '主导航' },
   comingSoon: { title: '即将上线', text: '这个功能正在建设中，敬请期待' },
-  subject: { history: '最近选择', title: '选择考试科目' },
+  subject: {
+    history: '最近选择',
+    title: '选择考试科目',
+    heading: '选择你正在备考的考试',
+    hint: '先在左侧选考试大类，再点具体科目。首页的资讯、题库和课程会按所选科目推荐，之后可随时切换。',
+  },
   runtime: {
     copyOk: '复制成功',
     copyFailed: '复制失败',

@@ -68,6 +68,8 @@ describe('first paint before the JavaScript', () => {
     const box = await rectOf(page, '#root .sk .back-home');
     expect(box.width).toBeGreaterThan(40);
     expect(box.height).toBeGreaterThan(16);
+    // The picker's own heading says what to do, already in the HTML.
+    expect(await page.locator('#root .sk h1').textContent()).toBe('选择你正在备考的考试');
     // A placeholder shaped like the picker: a white card with a menu column, most of the screen tall.
     const picker = await rectOf(page, '#root .sk-picker');
     expect(picker.width).toBeGreaterThan(350);
@@ -96,12 +98,14 @@ describe('first paint before the JavaScript', () => {
     const noJs = await phone({ js: false });
     await noJs.goto(`${server.url}/study/category`);
     const skeleton = await rectOf(noJs, '#root .back-home');
+    const skeletonHeading = await rectOf(noJs, '#root .subject-picker-head h1');
     const page = await phone({ js: true });
     await page.goto(`${server.url}/study/category`);
     await page.locator('.category-list button').first().waitFor();
     expect(await page.locator('[data-testid=skeleton]').count()).toBe(0);
     expect(await page.locator('.sk').count()).toBe(0);
     expect(await rectOf(page, '[data-testid=back-home]')).toEqual(skeleton);
+    expect(await rectOf(page, '.subject-picker-head h1')).toEqual(skeletonHeading);
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
     expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
   });

@@ -46,7 +46,11 @@ export default function SubjectPicker({ props, env, scope }: BlockProps<SubjectP
   const choose = (choice: SubjectChoice) => chooseSubject(env, choice, redirect);
 
   return (
-    <section className="subject-picker" data-testid="subject-picker">
+    <section className="subject-picker" data-testid="subject-picker" aria-labelledby="subject-picker-heading">
+      <header className="subject-picker-head">
+        <h1 id="subject-picker-heading">{props.heading ?? i18n.subject.heading}</h1>
+        <p>{props.hint ?? i18n.subject.hint}</p>
+      </header>
       {history.length ? (
         <div className="subject-history">
           <h2>{props.historyTitle ?? i18n.subject.history}</h2>

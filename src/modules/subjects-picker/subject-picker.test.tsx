@@ -19,6 +19,9 @@ describe('subject-picker module', () => {
     );
     const html = renderToStaticMarkup(<SubjectPicker {...blockProps} />);
     expect(html).toContain('data-testid="subject-picker"');
+    // The page says what to do in its own heading, before any list.
+    expect(html).toContain('<h1 id="subject-picker-heading">选择你正在备考的考试</h1>');
+    expect(html.indexOf('<h1')).toBeLessThan(html.indexOf('<h2'));
     expect(html).toContain('<h2>最近看过</h2>');
     expect(html).toContain('>英语四级</button>');
     expect(html).toContain('>教师资格证</button>');

@@ -5,6 +5,14 @@
  */
 export interface SubjectPickerProps {
   /**
+   * The page's own heading: what to do here (default 选择你正在备考的考试).
+   */
+  heading?: string;
+  /**
+   * One line under the heading: how choosing works and what it changes (default from the message catalog).
+   */
+  hint?: string;
+  /**
    * Heading of the history list (default 最近选择).
    */
   historyTitle?: string;

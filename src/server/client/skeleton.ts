@@ -71,6 +71,8 @@ function block(node: Node): string {
     }
     case 'subjects-picker':
       return (
+        `<header class="subject-picker-head"><h1>${escapeHtml(literal(p.heading) ?? i18n.subject.heading)}</h1>` +
+        `<p>${escapeHtml(literal(p.hint) ?? i18n.subject.hint)}</p></header>` +
         `<div class="sk-picker"><div class="sk-picker-menu">${line('70%').repeat(5)}</div>` +
         `<div class="sk-picker-body"><i class="sk-chip"></i><i class="sk-chip"></i></div></div>`
       );
