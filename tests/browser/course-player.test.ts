@@ -140,6 +140,31 @@ describe('course player', () => {
       .toBeGreaterThanOrEqual(played);
   });
 
+  it('the course’s 进度 and the lesson’s mark follow while the lesson plays, without a reload', async () => {
+    const { course: c, videos } = await paidCourse();
+    await signedInAs(page, server, OWNER);
+    await page.goto(`${server.url}/course/detail/${c.id}`);
+    await expect.poll(() => page.getByTestId('catalog-video').count()).toBe(videos.length);
+    const bar = page.getByTestId('progress-bar');
+    const before = Number(await bar.getAttribute('data-value'));
+    const finished = await page.locator('[data-testid=catalog-video] .ccat-done').count();
+    // A lesson not finished yet, played to its end.
+    const open = page.locator('[data-testid=catalog-video]:not(:has(.ccat-done))').first();
+    const id = Number(await open.getAttribute('data-id'));
+    await open.click();
+    await expect.poll(() => page.getByTestId('video-player').getAttribute('data-video-id')).toBe(String(id));
+    await page.getByTestId('vp-play').click();
+    await expect.poll(currentTime, { timeout: 15000 }).toBeGreaterThan(1);
+    await video().evaluate((v: HTMLVideoElement) => {
+      v.currentTime = Math.max(0, v.duration - 1);
+    });
+    const mark = page.locator(`[data-testid=catalog-video][data-id="${id}"] .ccat-mark`);
+    await expect.poll(() => mark.textContent(), { timeout: 20000 }).toBe('已学完');
+    const expected = Math.round(((finished + 1) / videos.length) * 100);
+    await expect.poll(() => bar.getAttribute('data-value')).toBe(String(expected));
+    expect(expected).toBeGreaterThan(before);
+  });
+
   for (const native of [true, false]) {
     it(`an expired play URL is renewed and playback goes on (${native ? 'native HLS' : 'hls.js'})`, async () => {
       const { course: c, videos } = await paidCourse();

@@ -42,7 +42,24 @@ export function pickVideo(env: Env, page: Pick<PageApi, 'setState'>, v: Pick<Cat
   page.setState('videoId', v.id);
 }
 
-/** The video on the player. */
+/** A video's progress as the player's last report left it (`state.videoProgress`). */
+export type LiveVideoProgress = Pick<CatalogVideo, 'position' | 'furthest' | 'is_finish'> & { video_id: number };
+
+/** The catalogue with the player's latest report applied to its video, so the mark moves while the lesson plays. */
+export function withLiveProgress(catalog: Catalog, live: unknown): Catalog {
+  const p = live as Partial<LiveVideoProgress> | null | undefined;
+  if (!p || typeof p.video_id !== 'number') return catalog;
+  const apply = (v: CatalogVideo): CatalogVideo =>
+    v.id === p.video_id
+      ? {
+          ...v,
+          position: p.position ?? v.position,
+          furthest: Math.max(v.furthest, p.furthest ?? 0),
+          is_finish: v.is_finish === 1 || p.is_finish === 1 ? 1 : 0,
+        }
+      : v;
+  return { ...catalog, chapters: catalog.chapters.map((ch) => ({ ...ch, videos: ch.videos.map(apply) })) };
+}
 
 export interface CatalogViewProps {
   catalog: Catalog;
@@ -170,7 +187,7 @@ export default function CourseCatalog({ props, env, page, scope }: BlockProps<Co
   }
   return (
     <CatalogView
-      catalog={catalog}
+      catalog={withLiveProgress(catalog, props.liveProgress)}
       currentId={currentId}
       title={props.title}
       onPick={(v) => {

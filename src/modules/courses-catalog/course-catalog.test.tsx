@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakePage } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
 import type { CatalogVideo } from '../../contract/courses';
-import { CatalogView, pickVideo, summary, videoMark } from './CourseCatalog';
+import { CatalogView, pickVideo, summary, videoMark, withLiveProgress } from './CourseCatalog';
 
 const video = (id: number, over: Partial<CatalogVideo> = {}): CatalogVideo => ({
   id,
@@ -32,6 +32,18 @@ const catalog = (canAccess: number) => ({
 });
 
 describe('course-catalog module', () => {
+  it('applies the player\'s latest report to its video only, never taking a mark back', () => {
+    const live = withLiveProgress(catalog(1), { video_id: 1, position: 59, furthest: 59, is_finish: 1 });
+    const videos = live.chapters.flatMap((ch) => ch.videos);
+    expect(videoMark(videos[0] as CatalogVideo)).toEqual({ text: '已学完', done: true });
+    expect(videos[1]).toEqual(catalog(1).chapters[0]?.videos[1]);
+    // An older report (smaller furthest, not finished) does not undo 已学完 or move furthest back.
+    const older = withLiveProgress(catalog(1), { video_id: 3, position: 10, furthest: 10, is_finish: 0 });
+    expect(older.chapters[1]?.videos[0]).toMatchObject({ is_finish: 1, furthest: 95 });
+    expect(withLiveProgress(catalog(1), undefined)).toEqual(catalog(1));
+    expect(withLiveProgress(catalog(1), '')).toEqual(catalog(1));
+  });
+
   it('marks each video: 已学完, 已学 N% (never 100 before the end), or nothing', () => {
     expect(videoMark(video(1, { is_finish: 1 }))).toEqual({ text: '已学完', done: true });
     expect(videoMark(video(1, { furthest: 19 }))).toEqual({ text: '已学 20%', done: false });

@@ -160,7 +160,18 @@ export default function VideoPlayer({ props, env, page, scope }: BlockProps<Vide
   useEffect(() => {
     pageRef.current = page;
   });
-  const [ctl] = useState(() => new PlayerController({ env, onVideoChange: (id) => pageRef.current.setState('videoId', id) }));
+  const [ctl] = useState(
+    () =>
+      new PlayerController({
+        env,
+        onVideoChange: (id) => pageRef.current.setState('videoId', id),
+        // The page's 进度 (state.courseProgress) and the catalogue's mark of this video (state.videoProgress) follow.
+        onProgress: ({ progress, video }) => {
+          pageRef.current.setState('courseProgress', progress);
+          pageRef.current.setState('videoProgress', video);
+        },
+      }),
+  );
   const state = useSyncExternalStore(ctl.subscribe, ctl.getState, ctl.getState);
   const videoRef = useRef<HTMLVideoElement>(null);
   const sectionRef = useRef<HTMLElement>(null);

@@ -58,7 +58,7 @@ export class PlayerController {
 
   constructor(private readonly deps: PlayerDeps) {
     this.events = deps.events ?? defaultEvents();
-    this.progress = new ProgressReporter(deps.env);
+    this.progress = new ProgressReporter(deps.env, deps.onProgress);
     this.state = {
       phase: 'idle',
       message: '',

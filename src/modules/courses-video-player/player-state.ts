@@ -40,6 +40,8 @@ export interface PlayerDeps {
   env: Env;
   /** The player moved to another video by itself (the course's default, the next one): the page's state follows. */
   onVideoChange?(videoId: number): void;
+  /** The server took a progress report: the video's and the course's progress as they are now. */
+  onProgress?(result: OutputOfId<'course.progress_report'>): void;
   loadHls?: () => Promise<HlsClass>;
   attach?: typeof attachSource;
   events?: PageEvents;

@@ -207,6 +207,31 @@ describe('video-player: playing and reporting', () => {
     expect(env.call).not.toHaveBeenCalledWith('course.progress_report', expect.anything()); // reports go by beacon only
   });
 
+  it('hands what the server answers to a report to the page (进度 follows while playing), but not after leaving', async () => {
+    const progress = { percent: 25, is_finish: 0, finished_videos: 1, video_count: 4, learned_seconds: 95, last_video_id: 5, last_position: 95 };
+    const video = { video_id: 5, position: 95, furthest: 95, learned_seconds: 95, is_finish: 1, updated_at: 1 };
+    const env = fakeEnv({ 'course.play_info': info(5), 'course.progress_report': ok({ video, progress }) });
+    const media = new FakeMedia();
+    const onProgress = vi.fn();
+    const ctl = new PlayerController({ env, onProgress, events: pageEvents() });
+    ctl.connect(media);
+    ctl.openCourse(7, 5, true);
+    await flush();
+    ctl.start();
+    media.fire('playing');
+    media.currentTime = 95;
+    media.ended = true;
+    media.fire('ended');
+    await flush();
+    expect(onProgress).toHaveBeenCalledWith({ video, progress });
+    onProgress.mockClear();
+    media.currentTime = 3;
+    ctl.disconnect(); // the page is going away: its report is sent, nothing is handed back
+    await flush();
+    expect(reports(env).at(-1)).toMatchObject({ duration: 3 });
+    expect(onProgress).not.toHaveBeenCalled();
+  });
+
   it('reports when the page is hidden and when it is left', async () => {
     const { ctl, media, env, events } = setup({ 'course.play_info': info(5) });
     ctl.openCourse(7, 5, true);
