@@ -32,7 +32,7 @@ const catalog = (canAccess: number) => ({
 });
 
 describe('course-catalog module', () => {
-  it('applies the player\'s latest report to its video only, never taking a mark back', () => {
+  it("applies the player's latest report to its video only, never taking a mark back", () => {
     const live = withLiveProgress(catalog(1), { video_id: 1, position: 59, furthest: 59, is_finish: 1 });
     const videos = live.chapters.flatMap((ch) => ch.videos);
     expect(videoMark(videos[0] as CatalogVideo)).toEqual({ text: '已学完', done: true });

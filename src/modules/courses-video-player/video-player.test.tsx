@@ -208,7 +208,15 @@ describe('video-player: playing and reporting', () => {
   });
 
   it('hands what the server answers to a report to the page (进度 follows while playing), but not after leaving', async () => {
-    const progress = { percent: 25, is_finish: 0, finished_videos: 1, video_count: 4, learned_seconds: 95, last_video_id: 5, last_position: 95 };
+    const progress = {
+      percent: 25,
+      is_finish: 0,
+      finished_videos: 1,
+      video_count: 4,
+      learned_seconds: 95,
+      last_video_id: 5,
+      last_position: 95,
+    };
     const video = { video_id: 5, position: 95, furthest: 95, learned_seconds: 95, is_finish: 1, updated_at: 1 };
     const env = fakeEnv({ 'course.play_info': info(5), 'course.progress_report': ok({ video, progress }) });
     const media = new FakeMedia();
