@@ -220,6 +220,42 @@ describe.each(databases())('%s', (kind) => {
     expectRefused(await claim(again.token), 409, CODE.conflict, '该手机号已领取过该奖品');
   });
 
+  it('a number deleted and registered again is not a new user for an invite, whether it logs in or is bound later', async () => {
+    const referrer = await newUser(s);
+    const gone = await newUser(s);
+    s.advance(61);
+    expect((await doCancel(gone.token, await cancelCode(gone))).body.status).toBe(0);
+    const row = await db().selectFrom('account_deletions').selectAll().where('user_id', '=', gone.id).executeTakeFirstOrThrow();
+    expect(row.mobile_fingerprint).toHaveLength(20);
+    expect(row.mobile_fingerprint).not.toContain(gone.mobile.slice(3));
+    s.advance(61);
+    // The number logs in again (a new account) and accepts an invite: recorded, but not counted.
+    const again = await newUser(s, gone.mobile);
+    const invite = (u: { token: string }) => request(s.url, activity.invite, { id: 1001, referrer_id: referrer.id }, { token: u.token });
+    expect((await invite(again)).body.data).toEqual({ status: 'invalid', status_text: '无效：该手机号曾注册过，不是新用户' });
+    // A WeChat-only new account that binds the deleted number later: the waiting invite turns invalid, not qualified.
+    const second = await newUser(s);
+    s.advance(61);
+    expect((await doCancel(second.token, await cancelCode(second))).body.status).toBe(0);
+    const w = await wechatOnlyUser(s);
+    expect((await invite(w)).body.data).toEqual({ status: 'pending', status_text: '待完成：好友绑定手机号后生效' });
+    s.advance(61);
+    const bound = await request(
+      s.url,
+      activity.bindMobile,
+      { id: 1001, mobile: second.mobile, code: await bindCode(s, w.token, second.mobile) },
+      { token: w.token },
+    );
+    expect(bound.body.data.invite).toEqual({ status: 'invalid', status_text: '无效：该手机号曾注册过，不是新用户' });
+    // A number never deleted still counts.
+    const fresh = await newUser(s);
+    expect((await invite(fresh)).body.data.status).toBe('qualified');
+    const record = await request(s.url, activity.inviteRecord, { id: 1001, offset: 0, count: 20 }, { token: referrer.token });
+    expect(record.body.data.map((r: { status_text: string }) => r.status_text).sort()).toEqual(
+      ['已生效', '无效：该手机号曾注册过，不是新用户', '无效：该手机号曾注册过，不是新用户'].sort(),
+    );
+  });
+
   it('needs the code sent for the deletion: a login code of the same mobile does not delete', async () => {
     const u = await newUser(s);
     s.advance(61);

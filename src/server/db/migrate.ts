@@ -25,6 +25,7 @@ import * as m0024 from './migrations/0024_activities';
 import * as m0025 from './migrations/0025_oauth_attribution';
 import * as m0026 from './migrations/0026_order_gifts_study_days';
 import * as m0027 from './migrations/0027_account_deletions';
+import * as m0028 from './migrations/0028_deleted_mobile_fingerprints';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
 const MIGRATIONS = {
@@ -53,6 +54,7 @@ const MIGRATIONS = {
   '0025_oauth_attribution': m0025,
   '0026_order_gifts_study_days': m0026,
   '0027_account_deletions': m0027,
+  '0028_deleted_mobile_fingerprints': m0028,
 } as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

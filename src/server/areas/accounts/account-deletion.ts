@@ -170,7 +170,10 @@ async function erasePersonalData(s: Services, userId: number, mobile: string): P
   await db.deleteFrom('third_auth_keys').where('identity_id', 'in', identities).execute();
   await db.deleteFrom('third_identities').where('user_id', '=', userId).execute();
   await db.updateTable('users').set({ mobile: null, nickname: DELETED_NICKNAME, avatar: '' }).where('id', '=', userId).execute();
-  await db.insertInto('account_deletions').values({ user_id: userId, deleted_at: now }).execute();
+  await db
+    .insertInto('account_deletions')
+    .values({ user_id: userId, deleted_at: now, mobile_fingerprint: mobileFingerprint(s.config.jwtSecret, mobile) })
+    .execute();
 
   // What the user kept, studied and wrote: gone.
   const exams = db.selectFrom('question_exams').select('id').where('user_id', '=', userId);

@@ -16,7 +16,7 @@ export { authRoutes } from './auth-routes';
 export { bindMobileByCode, maskMobile } from './binding-mobile';
 export { bindingRoutes } from './binding-routes';
 export { createWechatOnlyUser } from './binding-wechat-only';
-export { mobileFingerprint } from './mobile-fingerprint';
+export { mobileFingerprint, mobileWasDeleted } from './mobile-fingerprint';
 export { endAllSessions } from './sessions';
 export { chinaDayStart, SMS_RULES } from './sms-codes';
 export { loginByCode, STATE_TTL, WECHAT } from './wechat-login';

@@ -72,6 +72,8 @@ export interface SmsChallengeUseTable {
 export interface AccountDeletionTable {
   user_id: number;
   deleted_at: number;
+  /** The deleted account's mobile as its keyed fingerprint (mobile-fingerprint.ts; '' for rows before migration 0028). */
+  mobile_fingerprint: Generated<string>;
 }
 
 export interface AuthTables {

@@ -24,7 +24,7 @@ import { qualifiedCount, requalify } from './activity-invites';
 import { phaseOf } from './activity-lookup';
 import type { ActivityClaimRow } from './tables';
 
-type ClaimServices = Pick<Services, 'db' | 'clock' | 'nowMs'>;
+type ClaimServices = Pick<Services, 'db' | 'clock' | 'nowMs' | 'config'>;
 const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 class SoldOut extends Error {}

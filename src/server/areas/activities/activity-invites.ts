@@ -4,7 +4,9 @@
  * row). An invitee counts toward the referrer's prizes once qualified by the activity's rule (a bound mobile here;
  * a first study action or payment waits for those events), within the referrer's daily cap on the Asia/Shanghai day
  * (one conditional update of a per-day counter). The signup IP and user agent are kept for audit, and new invitees
- * from one IP or device beyond the hourly limits are recorded as invalid with the reason.
+ * from one IP or device beyond the hourly limits are recorded as invalid with the reason. A mobile that belonged to a
+ * deleted account is not a new user's: such an invitee is recorded as invalid (returning_mobile), when the invite is
+ * made or when the mobile is bound later.
  */
 import type * as activity from '../../../contract/activities';
 import type { OutputOf } from '../../../contract/endpoint';
@@ -12,7 +14,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { Services } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { inTransaction } from '../../http/transaction';
-import { maskMobile } from '../accounts';
+import { maskMobile, mobileWasDeleted } from '../accounts';
 import type { ActivityDefinition, RulesOf } from './activity-definition';
 import { recordEvent } from './activity-events';
 import { phaseOf } from './activity-lookup';
@@ -27,7 +29,7 @@ import {
 } from './invite-rules';
 import type { ActivityInviteRow } from './tables';
 
-type InviteServices = Pick<Services, 'db' | 'clock' | 'nowMs'>;
+type InviteServices = Pick<Services, 'db' | 'clock' | 'nowMs' | 'config'>;
 
 export interface InviteRequest {
   referrerId: number;
@@ -148,14 +150,37 @@ export async function requalify(s: InviteServices, a: ActivityDefinition, referr
       await tryQualify(s, a, invite);
       continue;
     }
+    if (w.reason === 'needs_mobile') {
+      if (invitee_mobile) await afterMobileBound(s, a, invite, invitee_mobile);
+      continue;
+    }
     const why = waitingReason(a, Boolean(invitee_mobile));
-    // A mobile bound since: the activity's next condition (study, payment) or none.
-    if (why === 'needs_mobile' || (why && w.reason === 'needs_mobile')) {
+    if (why) {
       if (w.reason !== why) await s.db.kysely.updateTable('activity_invites').set({ reason: why }).where('id', '=', w.id).execute();
       continue;
     }
-    if (!why) await tryQualify(s, a, invite);
+    await tryQualify(s, a, invite);
   }
+}
+
+/**
+ * An invite waiting for its invitee's mobile, now bound: invalid when the number belonged to a deleted account (the same
+ * person registering again, not a new user); else it waits for the activity's next condition, or qualifies.
+ */
+export async function afterMobileBound(s: InviteServices, a: ActivityDefinition, invite: ActivityInviteRow, mobile: string): Promise<void> {
+  const db = s.db.kysely;
+  if (await mobileWasDeleted(s, mobile)) {
+    await db
+      .updateTable('activity_invites')
+      .set({ status: 'invalid', reason: 'returning_mobile' })
+      .where('id', '=', invite.id)
+      .where('status', '=', 'pending')
+      .execute();
+    return;
+  }
+  const next = waitingReason(a, true);
+  if (next) await db.updateTable('activity_invites').set({ reason: next }).where('id', '=', invite.id).execute();
+  else await tryQualify(s, a, invite);
 }
 
 /** `activity.invite`: the caller (invitee) accepts `referrerId`'s invite into `a`. */
@@ -195,8 +220,9 @@ export async function acceptInvite(
       .where(column, '=', value)
       .where('created_at', '>', now - 3600)
       .executeTakeFirstOrThrow();
-  let invalid: InviteReason | null = null;
-  if (req.ip && Number((await recent('ip', req.ip)).n) >= (rules.registrationsPerIpHour ?? DEFAULT_PER_IP_HOUR)) invalid = 'ip_limit';
+  let invalid: InviteReason | null = me.mobile && (await mobileWasDeleted(s, me.mobile)) ? 'returning_mobile' : null;
+  if (!invalid && req.ip && Number((await recent('ip', req.ip)).n) >= (rules.registrationsPerIpHour ?? DEFAULT_PER_IP_HOUR))
+    invalid = 'ip_limit';
   if (
     !invalid &&
     req.deviceId &&

@@ -11,11 +11,11 @@ import { inTransaction } from '../../http/transaction';
 import { withdrawContent, withdrawVip } from '../orders';
 import type { ActivityDefinition } from './activity-definition';
 import { recordEvent } from './activity-events';
-import { qualifiedCount, tryQualify, waitingReason } from './activity-invites';
+import { afterMobileBound, qualifiedCount, tryQualify } from './activity-invites';
 import type { InviteReason } from './invite-rules';
 import type { ActivityClaimRow } from './tables';
 
-type MomentServices = Pick<Services, 'db' | 'clock' | 'nowMs' | 'activities'>;
+type MomentServices = Pick<Services, 'db' | 'clock' | 'nowMs' | 'activities' | 'config'>;
 
 async function waitingFor(s: MomentServices, userId: number, reason: InviteReason) {
   return s.db.kysely
@@ -28,16 +28,16 @@ async function waitingFor(s: MomentServices, userId: number, reason: InviteReaso
 }
 
 /**
- * A mobile bound by `userId`: their invites waiting for one move on at once: qualified when the activity asks
- * nothing more (within the referrer's daily cap), else waiting for the activity's next condition.
+ * A mobile bound by `userId`: their invites waiting for one move on at once: invalid when the number belonged to a
+ * deleted account, qualified when the activity asks nothing more (within the referrer's daily cap), else waiting for
+ * the activity's next condition.
  */
 export async function onMobileBound(s: MomentServices, userId: number): Promise<void> {
+  const me = await s.db.kysely.selectFrom('users').select('mobile').where('id', '=', userId).executeTakeFirst();
+  if (!me?.mobile) return;
   for (const invite of await waitingFor(s, userId, 'needs_mobile')) {
     const a = s.activities.get(invite.activity_id);
-    if (!a) continue;
-    const next = waitingReason(a, true);
-    if (next) await s.db.kysely.updateTable('activity_invites').set({ reason: next }).where('id', '=', invite.id).execute();
-    else await tryQualify(s, a, invite);
+    if (a) await afterMobileBound(s, a, invite, me.mobile);
   }
 }
 

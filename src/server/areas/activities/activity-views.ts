@@ -14,7 +14,7 @@ import { qualifiedCount, requalify } from './activity-invites';
 import { PHASE_TEXT, phaseOf } from './activity-lookup';
 import { chinaDay, maskNickname } from './invite-rules';
 
-type ViewServices = Pick<Services, 'db' | 'clock' | 'nowMs'>;
+type ViewServices = Pick<Services, 'db' | 'clock' | 'nowMs' | 'config'>;
 
 export async function prizeViews(s: ViewServices, a: ActivityDefinition, userId: number | null): Promise<activity.PrizeView[]> {
   const db = s.db.kysely;

@@ -17,6 +17,7 @@ export const INVITE_REASONS = {
   ip_limit: '同一网络短时间内注册过多',
   device_limit: '同一设备短时间内注册过多',
   order_refunded: '好友的订单已退款',
+  returning_mobile: '该手机号曾注册过，不是新用户',
 } as const;
 export type InviteReason = keyof typeof INVITE_REASONS;
 
