@@ -35,6 +35,7 @@ import { loadConfig } from '../src/server/config';
 import type { Services } from '../src/server/http/context';
 import { JwtService } from '../src/server/security/jwt';
 import { startServer } from '../src/server/start';
+import { selectCases, verdict } from './bench-selection';
 import { STAGING_ON_SANDBOXES } from './staging-env';
 
 type Kind = 'sqlite' | 'postgres';
@@ -238,7 +239,7 @@ async function bench(kind: Kind, ceiling: Ceiling, dbUrl?: string): Promise<Row[
   const rows: Row[] = [];
   try {
     console.log(`\n${kind} (server pid ${server.pid}, NODE_ENV=production)`);
-    for (const c of CASES.filter((x) => !CASE_FILTER || CASE_FILTER.some((w) => x.label.includes(w)))) {
+    for (const c of selectCases(CASES, CASE_FILTER)) {
       const r = requestFor(server.first.url, c, server.first.token);
       const reply = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
       const text = await reply.text();
@@ -278,7 +279,9 @@ function report(rows: Row[], ceilings: Measured[]): void {
       `| ${kind} | ${c.label} | ${cache} | ${Math.round(m.rps).toLocaleString('en-US')} | ${Math.round(ceiling).toLocaleString('en-US')} | ${(ratio * 100).toFixed(1)} % | ${target} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${ok ? 'yes' : 'NO'} |`,
     );
   }
-  console.log(`\n${failed === 0 ? 'every target met' : `${failed} row(s) miss a target`}`);
+  const result = verdict(rows.length, failed);
+  console.log(`\n${result.line}`);
+  if (!result.ok) process.exitCode = 1;
 }
 
 if (process.argv[2] === SERVE_FLAG) {
@@ -288,6 +291,7 @@ if (process.argv[2] === SERVE_FLAG) {
   console.log(
     `bench:api — ${CONNECTIONS} connections, ${SECONDS} s per endpoint after a 1 s warm-up; ${os.cpus().length} CPUs, Node ${process.version}`,
   );
+  selectCases(CASES, CASE_FILTER); // words that match nothing stop the run before anything starts
   const ceiling = await startCeiling();
   try {
     await ceiling.measure();
