@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { READ_LEASE_MS } from './pg-write-lease';
 
 /**
  * Tells whether tables changed, for the in-process read cache (src/server/cache). A cache entry keeps the stamps
@@ -67,11 +68,15 @@ export class LocalTableVersions implements TableVersions, WriteListener {
 /**
  * PostgreSQL, any number of app servers: `cache_versions` holds one counter per cached table, bumped by a
  * statement trigger in the writing transaction (migration 0007), so a counter moves exactly when the write
- * commits, whichever server (or psql session) wrote. Each cached read needs the counters from a query that
- * started after the read arrived (one that started before could miss a write acknowledged just before the request):
- * a read starts one when fewer than `maxInFlight` (2) run, else it shares the one that starts when a running one ends
- * with every read that arrived meanwhile. So whatever the load, at most two such tiny queries run at a time, and a
- * read waits one round trip (two at most).
+ * commits, whichever server (or psql session) wrote.
+ *
+ * The read lease (pg-write-lease.ts): counters from a query that started less than `leaseMs` ago are good for a read
+ * arriving now, because every write to a cached table made through this code is acknowledged only `leaseMs` after its
+ * commit; a read arriving after that acknowledgement therefore sees counters read after the commit. A hit waits for
+ * nothing: past half the lease a fresh query starts in the background, and only a read arriving after the lease ran
+ * out (an idle server) waits for one query. Outside the lease each read needs counters from a query that started after
+ * it arrived: it starts one when fewer than `maxInFlight` (2) run, else it shares the one that starts when a running
+ * one ends with every read that arrived meanwhile; so at most two such tiny queries run at a time.
  */
 export class PgTableVersions implements TableVersions {
   private running = 0;
@@ -79,12 +84,16 @@ export class PgTableVersions implements TableVersions {
   private next: Promise<Map<string, number> | null> | null = null;
   private readonly slotFreed: Array<() => void> = [];
   private warned = new Set<string>();
+  /** The counters of the latest-started query that answered, and when it started (performance.now()). */
+  private leased: { startedAt: number; map: Map<string, number> } | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly warn: (line: string) => void = () => {},
-    /** Version queries running at once (each request waits for one that started after it arrived). */
+    /** Version queries running at once (a read outside the lease waits for one that started after it arrived). */
     private readonly maxInFlight = 2,
+    /** How long counters stay good after their query started; 0 turns the lease off. */
+    private readonly leaseMs = READ_LEASE_MS,
   ) {}
 
   private query(): Promise<Map<string, number> | null> {
@@ -104,14 +113,29 @@ export class PgTableVersions implements TableVersions {
 
   private start(): Promise<Map<string, number> | null> {
     this.running += 1;
-    return this.query().finally(() => {
-      this.running -= 1;
-      this.slotFreed.shift()?.();
-    });
+    const startedAt = performance.now();
+    return this.query()
+      .then((map) => {
+        if (map && (!this.leased || startedAt > this.leased.startedAt)) this.leased = { startedAt, map };
+        return map;
+      })
+      .finally(() => {
+        this.running -= 1;
+        this.slotFreed.shift()?.();
+      });
   }
 
-  /** Counters read by a query that started after this call. */
-  current(): Promise<Map<string, number> | null> {
+  /** Counters good for a read arriving now: from within the lease, else from a query that started after this call. */
+  current(): Map<string, number> | Promise<Map<string, number> | null> {
+    const lease = this.leased;
+    if (lease && this.leaseMs > 0) {
+      const age = performance.now() - lease.startedAt;
+      if (age < this.leaseMs) {
+        // Renew ahead, so that reads keep finding a live lease and never wait.
+        if (age > this.leaseMs / 2 && this.running === 0) void this.start();
+        return lease.map;
+      }
+    }
     if (this.running < this.maxInFlight) return this.start();
     this.next ??= new Promise((resolve) =>
       this.slotFreed.push(() => {
@@ -122,8 +146,12 @@ export class PgTableVersions implements TableVersions {
     return this.next;
   }
 
-  async stamps(tables: readonly string[]): Promise<readonly number[] | null> {
-    const map = await this.current();
+  stamps(tables: readonly string[]): readonly number[] | null | Promise<readonly number[] | null> {
+    const map = this.current();
+    return map instanceof Promise ? map.then((m) => this.pick(m, tables)) : this.pick(map, tables);
+  }
+
+  private pick(map: Map<string, number> | null, tables: readonly string[]): readonly number[] | null {
     if (!map) return null;
     const out: number[] = [];
     for (const t of tables) {

@@ -3,7 +3,7 @@ import type { DialectName } from '../connect';
 import type { AnyDb } from './columns';
 
 /** Tables whose rows the read cache (src/server/cache) serves from memory. A newly cached table needs a new migration. */
-const CACHED_TABLES = [
+export const CACHED_TABLES = [
   'genera',
   'categories',
   'news',
