@@ -183,7 +183,7 @@ export const last = endpoint({
   method: 'GET',
   host: 'platform',
   path: '/api/question/last',
-  input: z.object({}),
+  input: z.object({ ...optionalSubject }),
   output: z.nullable(
     z.object({
       bank_id: z.number(),
@@ -194,7 +194,8 @@ export const last = endpoint({
     }),
   ),
   auth: 'required',
-  summary: '本人最近作答的子题库和题目（继续练习）；没做过为 null',
+  summary: '本人最近作答的子题库和题目（继续练习）；给了科目（genus_id、category_id，可选）只看该科目的题库；没做过为 null',
+  owns: { genus_id: SUBJECT_IS_PUBLIC, category_id: SUBJECT_IS_PUBLIC },
 });
 export const clearRecord = endpoint({
   id: 'question.clear_record',

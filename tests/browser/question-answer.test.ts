@@ -86,17 +86,22 @@ describe('question answering', () => {
     expect(await page.locator('.qc-key').textContent()).toBe(String(q1.answer));
     expect(await page.locator('.qc-analysis p').textContent()).toBe(q1.analysis);
     expect(await option(String(q1.answer)).isDisabled()).toBe(true);
-    // No auto-advance after a wrong answer: a page timer of the advance delay set after the verdict runs after the
+    // No advance after a wrong answer: a page timer of the advance delay set after the verdict runs after the
     // advance would have (timers of equal delay run in the order they were set), then a frame for the render.
     await page.evaluate((ms) => new Promise<void>((done) => setTimeout(() => requestAnimationFrame(() => done()), ms)), AUTO_ADVANCE_MS);
     expect(await header()).toBe(`第 1 / ${total} 题`);
 
-    // 下一题, a right answer: 回答正确, then it moves on by itself.
+    // 下一题, a right answer: 回答正确 with the analysis, which stays until 下一题 (答对自动下一题 is off by default;
+    // the setting itself is tested in answerer-round-two.test.ts).
     await page.getByRole('button', { name: '下一题' }).click();
     await expect.poll(header).toBe(`第 2 / ${total} 题`);
     await option(String(q2.answer)).click();
     await page.locator('.qc-result.is-right').waitFor();
-    await expect.poll(header, { timeout: 5000 }).toBe(`第 3 / ${total} 题`);
+    await page.evaluate((ms) => new Promise<void>((done) => setTimeout(() => requestAnimationFrame(() => done()), ms)), AUTO_ADVANCE_MS);
+    expect(await header()).toBe(`第 2 / ${total} 题`);
+    expect(await page.locator('.qc-analysis p').textContent()).toBe(q2.analysis);
+    await page.getByRole('button', { name: '下一题' }).click();
+    await expect.poll(header).toBe(`第 3 / ${total} 题`);
     expect(await page.locator('.qa-count').textContent()).toBe(`已答 2/${total}`);
 
     // 收藏 the third question.

@@ -117,8 +117,8 @@ describe('question pages', () => {
     const row = items().first();
     for (let n = 1; n <= 3; n++) {
       await row.getByRole('button', { name: '重做' }).click();
+      // A single choice: the tap is the answer, as in practice.
       await row.locator(`.qc-option[data-letter="${first.key}"]`).click();
-      await row.getByRole('button', { name: '提交答案' }).click();
       if (n < 3) {
         await row.getByText(`已连续答对 ${n}/3 次`).waitFor();
         expect(await row.textContent()).toContain('回答正确');
@@ -144,8 +144,7 @@ describe('question pages', () => {
     const session = page.getByTestId('error-session');
     for (let i = 1; i <= 2; i++) {
       await session.getByText(`第 ${i} / 2 题`).first().waitFor();
-      await session.locator('.qc-option[data-letter="A"]').click(); // wrong again: the streak resets
-      await session.getByRole('button', { name: '提交答案' }).click();
+      await session.locator('.qc-option[data-letter="A"]').click(); // wrong again (a tap submits): the streak resets
       await session.getByText('回答错误，连续答对次数已清零').waitFor();
       await session.getByRole('button', { name: i < 2 ? '下一题' : '完成' }).click();
     }

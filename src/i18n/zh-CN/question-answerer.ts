@@ -84,4 +84,17 @@ export const questionAnswerer = {
   redo: '重新练习',
   reviewBack: '返回报告',
   resetting: '正在清空记录…',
+  exit: '退出',
+  exitLabel: '退出答题',
+  exitSaved: '进度已保存，可随时继续练习',
+  exitDraftConfirm: '这道题的答案还没提交，退出后不会保存。已提交的答案和进度都已保存，回来可从下一道未答题继续。',
+  exitExamConfirm: (left: string) =>
+    `退出不会交卷，已作答的答案已保存。考试计时不会暂停（剩余 ${left}），时间到系统将自动交卷；时间内回来可继续作答。`,
+  exitOk: '退出',
+  exitCancel: '继续答题',
+  settings: '答题设置',
+  autoAdvance: '答对自动下一题',
+  autoAdvanceHint: '开启后，单选题和判断题答对约 1 秒后自动进入下一题；关闭时答案与解析会一直显示，点「下一题」继续。',
+  autoAdvanceOn: '已开启答对自动下一题',
+  autoAdvanceOff: '已关闭答对自动下一题',
 } as const;

@@ -23,4 +23,6 @@ export const questionCard = {
   markRight: '正确',
   markWrong: '错误',
   markMissed: '漏选',
+  submit: '提交答案',
+  submitting: '提交中…',
 } as const;

@@ -2,21 +2,25 @@
  * The question-answering module (`/question/answer/:bankId/:reset?`): picks the screen for the controller's phase
  * (loading, refusal, exam start, answering, report), hosts the sheets, and wires the page's events (network back,
  * arrow keys). `reset` clears the records first and replaces the route, so a reload does not clear again.
+ * The header's ‹ 退出 leaves for the bank's page keeping everything given (asks first when a practice answer is not
+ * 提交 yet, and for a running paper, which is not handed in and whose clock keeps running); its 答题设置 holds
+ * 答对自动下一题.
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { i18n } from '../../i18n';
 import type { BlockProps } from '../../runtime/block-api';
-import { LockIcon } from '../../runtime/icons';
+import { BackIcon, LockIcon } from '../../runtime/icons';
 import { AnswerSheet } from './AnswerSheet';
 import { AnswererController, type AnswererState } from './controller';
 import { forgetBank } from './device';
 import { ExamBar, ExamStart } from './ExamBar';
 import { FaultSheet } from './FaultSheet';
-import { answeredCount, sheetCells, unansweredCount } from './model';
+import { answeredCount, clock, exitPrompt, sheetCells, unansweredCount } from './model';
 import type { QuestionAnswererProps } from './props.gen';
 import { type Panel, QuestionScreen } from './QuestionScreen';
 import { dropQueued } from './queue';
 import { ReportView } from './ReportView';
+import { SettingsIcon, SettingsSheet } from './SettingsSheet';
 import { ShareSheet } from './ShareSheet';
 import './question-answerer.css';
 import { questionAnswerer } from '../../i18n/zh-CN/question-answerer';
@@ -52,7 +56,7 @@ export default function QuestionAnswerer({ props, env }: BlockProps<QuestionAnsw
   const reset = props.reset !== undefined && props.reset !== null && String(props.reset) !== '';
   const c = useMemo(() => new AnswererController(env, bankId), [env, bankId]);
   const s = useSyncExternalStore(c.subscribe, c.getState, c.getState);
-  const [panel, setPanel] = useState<Panel>(null);
+  const [panel, setPanel] = useState<Panel | 'settings'>(null);
 
   useEffect(() => {
     if (!bankId) return;
@@ -107,6 +111,19 @@ export default function QuestionAnswerer({ props, env }: BlockProps<QuestionAnsw
     }
     await c.finish();
   }, [c, env]);
+  /** 退出: asks when something would be lost or misunderstood, saves, and goes to the bank's page. */
+  const exit = useCallback(async () => {
+    const st = c.getState();
+    const ask = exitPrompt(st);
+    if (ask !== 'none') {
+      const text = ask === 'exam' ? t.exitExamConfirm(clock(c.secondsLeft())) : t.exitDraftConfirm;
+      const ok = await env.confirm({ text, okText: t.exitOk, cancelText: t.exitCancel });
+      if (!ok) return;
+    }
+    await c.exit();
+    if (ask === 'none' && st.phase === 'answering' && answeredCount(st) > 0) env.toast(t.exitSaved);
+    back();
+  }, [c, env, back]);
   const secondsLeft = useCallback(() => c.secondsLeft(), [c]);
   const timeUp = useCallback(() => void c.timeUp(), [c]);
 
@@ -115,7 +132,7 @@ export default function QuestionAnswerer({ props, env }: BlockProps<QuestionAnsw
   return (
     <div className={`qa qa-${s.mode} qa-phase-${s.phase}`} data-testid="question-answerer">
       <div className="qa-top">
-        <Header s={s} />
+        <Header s={s} onExit={() => void exit()} onSettings={s.mode === 'practice' && answering ? () => setPanel('settings') : undefined} />
         {answering && s.mode === 'exam' && (
           <ExamBar secondsLeft={secondsLeft} onTimeUp={timeUp} onHandIn={() => void finish()} busy={s.busy} />
         )}
@@ -167,20 +184,39 @@ export default function QuestionAnswerer({ props, env }: BlockProps<QuestionAnsw
       )}
       {answering && panel === 'fault' && c.current && <FaultSheet env={env} questionId={c.current.id} onClose={() => setPanel(null)} />}
       {answering && panel === 'share' && c.current && <ShareSheet env={env} questionId={c.current.id} onClose={() => setPanel(null)} />}
+      {answering && panel === 'settings' && (
+        <SettingsSheet
+          autoAdvance={s.autoAdvance}
+          onAutoAdvance={(on) => {
+            c.setAutoAdvance(on);
+            env.toast(on ? t.autoAdvanceOn : t.autoAdvanceOff);
+          }}
+          onClose={() => setPanel(null)}
+        />
+      )}
     </div>
   );
 }
 
-/** The bank's name, 已答 n/N and the progress bar. */
-function Header({ s }: { s: AnswererState }) {
+/** ‹ 退出, the bank's name, 已答 n/N, 答题设置 (practice) and the progress bar. */
+function Header({ s, onExit, onSettings }: { s: AnswererState; onExit: () => void; onSettings?: () => void }) {
   if (!s.bank || (s.phase !== 'answering' && s.phase !== 'exam-start')) return null;
   const total = s.questions.length;
   const done = answeredCount(s);
   return (
     <header className="qa-head">
       <div className="qa-head-row">
+        <button type="button" className="qa-exit" aria-label={t.exitLabel} onClick={onExit} disabled={s.busy}>
+          <BackIcon size={20} />
+          <span>{t.exit}</span>
+        </button>
         <h1 className="qa-title">{s.bank.name}</h1>
         {s.phase === 'answering' && <span className="qa-count">{t.answered(done, total)}</span>}
+        {onSettings && (
+          <button type="button" className="qa-icon-button" aria-label={t.settings} title={t.settings} onClick={onSettings}>
+            <SettingsIcon />
+          </button>
+        )}
       </div>
       {s.phase === 'answering' && (
         <div

@@ -1,12 +1,12 @@
 /**
- * One question on screen while answering: the card, the tools (标记, 收藏, 纠错, 分享求助), the practice 提交
- * button, the offline note, and the footer (上一题 · 答题卡 · 下一题 / 完成练习 / 交卷). Swipes turn questions.
+ * One question on screen while answering: the card, the tools (标记, 收藏, 纠错, 分享求助), the practice 提交答案
+ * button (the shared SubmitAnswer, as in the error book), the offline note, and the footer (上一题 · 答题卡 · 下一题 / 完成练习 / 交卷). Swipes turn questions.
  */
 
 import { questionAnswerer } from '../../i18n/zh-CN/question-answerer';
 import { AlertIcon, CloudOffIcon, FlagIcon, GridIcon, ShareIcon, StarIcon } from '../../runtime/icons';
-import { isAnswerComplete } from '../shared/question-card/answer-value';
 import { QuestionCard } from '../shared/question-card/QuestionCard';
+import { SubmitAnswer } from '../shared/question-card/SubmitAnswer';
 import type { AnswererController, AnswererState } from './controller';
 import { useSwipe } from './swipe';
 
@@ -35,7 +35,7 @@ export function QuestionScreen({
   const sent = s.sent[q.id];
   const locked = c.locked(q.id);
   const result = practice ? (s.results[q.id] ?? null) : null;
-  const needsSubmit = practice && !locked && (q.type === 'multiple' || q.type === 'fill');
+  const needsSubmit = practice && !locked;
   const last = s.index === s.questions.length - 1;
   const marked = s.marked.includes(q.id);
   const collected = s.collected.includes(q.id);
@@ -59,14 +59,13 @@ export function QuestionScreen({
             </p>
           )}
           {needsSubmit && (
-            <button
-              type="button"
+            <SubmitAnswer
+              question={q}
+              value={value}
+              sending={sent === 'sending'}
+              onSubmit={() => void c.submit()}
               className="qa-primary qa-wide qa-submit"
-              disabled={!isAnswerComplete(q, value) || sent === 'sending'}
-              onClick={() => void c.submit()}
-            >
-              {t.submit}
-            </button>
+            />
           )}
         </div>
         <div className="qa-tools">

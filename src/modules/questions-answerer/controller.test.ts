@@ -68,13 +68,13 @@ describe('practice', () => {
     'question.last': ok({ bank_id: 5, top_bank_id: 1, bank_name: '专项一', question_id: 11, updated_at: 100 }),
   });
 
-  it('restores verdicts, collected ids and resumes at the last question', async () => {
+  it('restores verdicts, collected ids and resumes after the last question, at the next unanswered one', async () => {
     const env = fakeEnv(replies());
     const c = new AnswererController(env, 5, () => 1_000_000);
     await c.load();
     const s = c.getState();
     expect(s.phase).toBe('answering');
-    expect(s.index).toBe(0);
+    expect(s.index).toBe(1);
     expect(s.results[11]?.is_right).toBe(0);
     expect(s.answers[11]).toEqual(['B']);
     expect(s.collected).toEqual([12]);
@@ -93,21 +93,52 @@ describe('practice', () => {
     expect(env.storage.getJson('questionAnswerer.place.5', null)).toMatchObject({ index: 3, questionId: 14 });
   });
 
-  it('a tap on a single choice is submitted with its duration; a right answer advances', async () => {
+  it('a tap on a single choice is submitted with its duration; a right answer stays with its analysis', async () => {
     vi.useFakeTimers();
     let now = 1_000_000;
     const env = fakeEnv({ ...replies(), 'question.answer': ok(result(12, 1)) });
     const c = new AnswererController(env, 5, () => now);
     await c.load();
+    expect(c.getState().autoAdvance).toBe(false);
     c.go(1);
     now += 7_400;
     c.change(['A']);
     await vi.waitFor(() => expect(c.getState().results[12]?.is_right).toBe(1));
     expect(callsOf(env.beacon)[0]).toEqual(['question.answer', { relation_id: 12, answer: ['A'], duration: 7 }]);
     expect(c.getState().index).toBe(1);
+    vi.advanceTimersByTime(AUTO_ADVANCE_MS * 10);
+    expect(c.getState().index).toBe(1);
+    expect(c.getState().results[12]?.analysis).toBe('因为 A');
+    expect(await env.outbox.list()).toEqual([]);
+  });
+
+  it('答对自动下一题 on (kept on the device): a right answer moves on after the delay; off again stops a pending one', async () => {
+    vi.useFakeTimers();
+    const env = fakeEnv({
+      ...replies(),
+      'question.answer': (input: unknown) => ok(result((input as { relation_id: number }).relation_id, 1)),
+    });
+    const c = new AnswererController(env, 5);
+    await c.load();
+    c.setAutoAdvance(true);
+    expect(env.storage.getJson('questionAnswerer.autoAdvance', null)).toBe(true);
+    expect(new AnswererController(env, 6).getState().autoAdvance).toBe(true);
+    c.go(1);
+    c.change(['A']);
+    await vi.waitFor(() => expect(c.getState().results[12]?.is_right).toBe(1));
     vi.advanceTimersByTime(AUTO_ADVANCE_MS);
     expect(c.getState().index).toBe(2);
-    expect(await env.outbox.list()).toEqual([]);
+    // A pending advance is dropped when the setting goes off.
+    c.go(0);
+    const d = new AnswererController(env, 5);
+    await d.load();
+    d.go(1);
+    d.change(['A']);
+    await vi.waitFor(() => expect(d.getState().results[12]?.is_right).toBe(1));
+    d.setAutoAdvance(false);
+    vi.advanceTimersByTime(AUTO_ADVANCE_MS);
+    expect(d.getState().index).toBe(1);
+    expect(env.storage.getJson('questionAnswerer.autoAdvance', null)).toBeNull();
   });
 
   it('multiple choice waits for 提交', async () => {
@@ -147,6 +178,7 @@ describe('practice', () => {
     const env = fakeEnv({ ...replies(), 'question.collect': ok({ question_id: 11, is_collect: 1 }) });
     const c = new AnswererController(env, 5);
     await c.load();
+    c.go(0);
     await c.toggleCollect();
     expect(c.getState().collected).toContain(11);
     expect(callsOf(env.call).find(([id]) => id === 'question.collect')?.[1]).toEqual({ question_id: 11, is_collect: 1 });
@@ -224,6 +256,24 @@ describe('exam', () => {
     expect(c.secondsLeft()).toBe(700);
     const ids = callsOf(env.call).map(([id]) => id);
     expect(ids).not.toContain('question.record');
+  });
+
+  it('退出 saves a written draft unscored and hands nothing in', async () => {
+    const env = fakeEnv({
+      'question.content': content('exam'),
+      'question.collection': ok([]),
+      'question.exam': running(),
+      'question.answer': ok(result(11, 0, { exam: 1, right_answer: [], analysis: '' })),
+    });
+    const c = new AnswererController(env, 5, () => 10_000_000);
+    await c.load();
+    c.go(2);
+    c.change(['A']); // a multiple choice: a draft until saved
+    expect(c.getState().sent[13]).toBe('draft');
+    await c.exit();
+    expect(callsOf(env.beacon).map(([id, input]) => [id, input.relation_id])).toEqual([['question.answer', 13]]);
+    expect(callsOf(env.call).map(([id]) => id)).not.toContain('question.finish');
+    expect(env.storage.getJson('questionAnswerer.place.5', null)).toMatchObject({ index: 2, questionId: 13 });
   });
 
   it('restores saved answers, saves new ones without a verdict, hands in', async () => {

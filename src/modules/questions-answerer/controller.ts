@@ -8,7 +8,8 @@ import { questionAnswerer } from '../../i18n/zh-CN/question-answerer';
 import { type Env, newClientId } from '../../runtime/block-api';
 import { hasAnswer, isAnswerComplete } from '../shared/question-card/answer-value';
 import type { AnswerValue, QuestionResult } from '../shared/question-card/QuestionCard';
-import { keepMarks, keepPlace, storedMarks } from './device';
+import { submitsOnTap } from '../shared/question-card/SubmitAnswer';
+import { keepAutoAdvance, keepMarks, keepPlace, storedAutoAdvance, storedMarks } from './device';
 import { examPatch, loadBank, type Patch } from './loader';
 import { clockOffset, durationSeconds, type Mode, type SendState, secondsLeft } from './model';
 import { type Flushed, flushAnswers, queueAndSend } from './queue';
@@ -40,6 +41,8 @@ export interface AnswererState {
   offsetMs: number;
   report: BankReport | null;
   busy: boolean;
+  /** 答对自动下一题 (a setting kept on the device, off by default): off, a right answer's analysis stays until 下一题. */
+  autoAdvance: boolean;
 }
 
 const initial: AnswererState = {
@@ -60,8 +63,10 @@ const initial: AnswererState = {
   offsetMs: 0,
   report: null,
   busy: false,
+  autoAdvance: false,
 };
 
+/** The delay before a right single-choice / 对错 answer moves on, when 答对自动下一题 is on. */
 export const AUTO_ADVANCE_MS = 800;
 
 export class AnswererController {
@@ -80,6 +85,7 @@ export class AnswererController {
     private readonly now: () => number = Date.now,
   ) {
     this.shownAt = now();
+    this.state = { ...initial, autoAdvance: storedAutoAdvance(env.storage) };
   }
 
   getState = (): AnswererState => this.state;
@@ -104,7 +110,7 @@ export class AnswererController {
   // Loading
 
   async load(): Promise<void> {
-    this.set({ ...initial, marked: storedMarks(this.env.storage, this.bankId) });
+    this.set({ ...initial, marked: storedMarks(this.env.storage, this.bankId), autoAdvance: storedAutoAdvance(this.env.storage) });
     this.apply(await loadBank(this.env, this.bankId, this.now()));
     if (this.state.phase === 'answering') void this.flush();
   }
@@ -163,7 +169,7 @@ export class AnswererController {
     const q = this.current;
     if (!q || this.locked(q.id)) return;
     this.set({ answers: { ...this.state.answers, [q.id]: value }, sent: { ...this.state.sent, [q.id]: 'draft' } });
-    const instant = q.type === 'single' || q.type === 'judge';
+    const instant = submitsOnTap(q);
     clearTimeout(this.saveTimer);
     if (instant && isAnswerComplete(q, value)) void this.submit(q.id);
     else if (this.state.mode === 'exam') this.saveTimer = setTimeout(() => void this.submit(q.id), 1200);
@@ -221,7 +227,9 @@ export class AnswererController {
       results: practice ? { ...this.state.results, [qid]: result } : this.state.results,
     });
     const q = this.current;
-    if (practice && result.is_right === 1 && q?.id === qid && (q.type === 'single' || q.type === 'judge')) {
+    // Off by default: the verdict, key and analysis stay on screen until the learner taps 下一题.
+    if (!this.state.autoAdvance) return;
+    if (practice && result.is_right === 1 && q?.id === qid && submitsOnTap(q)) {
       clearTimeout(this.advanceTimer);
       this.advanceTimer = setTimeout(() => {
         if (this.current?.id === qid) this.next();
@@ -238,6 +246,34 @@ export class AnswererController {
   /** Sends what waits in the outbox (at the start, when the network is back, every 20 s while something waits). */
   async flush(): Promise<void> {
     for (const f of await flushAnswers(this.env, this.bankId)) this.settle(f);
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Settings, leaving
+
+  /** 答对自动下一题 on or off, kept on the device for every bank; turning it off stops a pending advance. */
+  setAutoAdvance(on: boolean): void {
+    keepAutoAdvance(this.env.storage, on);
+    if (!on) clearTimeout(this.advanceTimer);
+    this.set({ autoAdvance: on });
+  }
+
+  /**
+   * 退出 (the UI has asked when it had to): nothing is handed in or finished. The place is kept (resume continues
+   * from it), a paper's written drafts are saved to the server (still unscored) and waiting answers are sent; what
+   * cannot be sent stays in the outbox and goes later.
+   */
+  async exit(): Promise<void> {
+    clearTimeout(this.advanceTimer);
+    clearTimeout(this.saveTimer);
+    if (this.state.phase !== 'answering') return;
+    this.keepPlace();
+    if (this.state.mode === 'exam') {
+      this.set({ busy: true });
+      for (const q of this.state.questions) if (this.state.sent[q.id] === 'draft') await this.submit(q.id);
+      this.set({ busy: false });
+    }
+    void this.flush();
   }
 
   // ---------------------------------------------------------------------------------------------------------------

@@ -1,9 +1,22 @@
-/** What the module keeps in env.storage per bank: the current question (resume after a reload) and the marks (标记). */
+/**
+ * What the module keeps in env.storage: per bank the current question (resume after a reload or 退出) and the marks
+ * (标记); for every bank the learner's setting 答对自动下一题 (off unless they turned it on).
+ */
 import type { KeyValueStore } from '../../runtime/block-api';
 import type { StoredPlace } from './model';
 
 const placeKey = (bankId: number) => `questionAnswerer.place.${bankId}`;
 const marksKey = (bankId: number) => `questionAnswerer.marks.${bankId}`;
+const AUTO_ADVANCE_KEY = 'questionAnswerer.autoAdvance';
+
+/** 答对自动下一题: true only when the learner turned it on (a right answer then moves on after a moment). */
+export function storedAutoAdvance(storage: KeyValueStore): boolean {
+  return storage.getJson<unknown>(AUTO_ADVANCE_KEY, false) === true;
+}
+export function keepAutoAdvance(storage: KeyValueStore, on: boolean): void {
+  if (on) storage.setJson(AUTO_ADVANCE_KEY, true);
+  else storage.remove(AUTO_ADVANCE_KEY);
+}
 
 export function storedPlace(storage: KeyValueStore, bankId: number): StoredPlace | null {
   const p = storage.getJson<StoredPlace | null>(placeKey(bankId), null);

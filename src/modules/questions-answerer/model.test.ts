@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionItem } from '../../contract/questions-shapes';
-import { answeredCount, clock, clockOffset, durationSeconds, resumeIndex, secondsLeft, sheetCells, unansweredCount } from './model';
+import {
+  answeredCount,
+  clock,
+  clockOffset,
+  durationSeconds,
+  exitPrompt,
+  nextUnanswered,
+  resumeIndex,
+  secondsLeft,
+  sheetCells,
+  unansweredCount,
+} from './model';
 import { swipeDirection } from './swipe';
 
 const q = (id: number): QuestionItem => ({
@@ -62,8 +73,17 @@ describe('resume', () => {
     const stored = { index: 3, questionId: 14, at: 1 };
     expect(resumeIndex({ questions, answeredIds: none, last: { question_id: 12, updated_at: 9e9 }, stored })).toBe(3);
   });
-  it('without a device place, question.last of this bank', () => {
-    expect(resumeIndex({ questions, answeredIds: new Set([11, 12]), last: { question_id: 12, updated_at: 2000 }, stored: null })).toBe(1);
+  it('without a device place, after question.last of this bank: the next unanswered question', () => {
+    expect(resumeIndex({ questions, answeredIds: new Set([11, 12]), last: { question_id: 12, updated_at: 2000 }, stored: null })).toBe(2);
+    expect(resumeIndex({ questions, answeredIds: new Set([12]), last: { question_id: 12, updated_at: 2000 }, stored: null })).toBe(2);
+  });
+  it('a device place on an answered question (退出 after a verdict) opens the next unanswered one, wrapping round', () => {
+    const stored = (questionId: number) => ({ index: 0, questionId, at: 1 });
+    expect(resumeIndex({ questions, answeredIds: new Set([11, 12]), last: null, stored: stored(12) })).toBe(2);
+    expect(resumeIndex({ questions, answeredIds: new Set([12, 13, 14]), last: null, stored: stored(13) })).toBe(0);
+    // Everything answered: the place itself.
+    expect(resumeIndex({ questions, answeredIds: new Set([11, 12, 13, 14]), last: null, stored: stored(13) })).toBe(2);
+    expect(nextUnanswered(questions, new Set([11]), 0)).toBe(1);
   });
   it('finds the stored question by id when the order changed', () => {
     expect(resumeIndex({ questions, answeredIds: none, last: null, stored: { index: 0, questionId: 13, at: 1 } })).toBe(2);
@@ -72,6 +92,23 @@ describe('resume', () => {
     expect(resumeIndex({ questions, answeredIds: new Set([11, 12]), last: null, stored: null })).toBe(2);
     expect(resumeIndex({ questions, answeredIds: new Set([11, 12, 13, 14]), last: null, stored: null })).toBe(0);
     expect(resumeIndex({ questions, answeredIds: none, last: { question_id: 999, updated_at: 1 }, stored: null })).toBe(0);
+  });
+});
+
+describe('退出', () => {
+  const base = { questions, answers: {} as Record<number, string[]>, sent: {} as Record<number, 'draft' | 'saved' | 'queued' | 'sending'> };
+  it('practice asks only when a written answer is not 提交 yet', () => {
+    expect(exitPrompt({ ...base, mode: 'practice', phase: 'answering' })).toBe('none');
+    expect(exitPrompt({ ...base, mode: 'practice', phase: 'answering', answers: { 11: ['A'] }, sent: { 11: 'saved' } })).toBe('none');
+    expect(exitPrompt({ ...base, mode: 'practice', phase: 'answering', answers: { 11: ['A'] }, sent: { 11: 'queued' } })).toBe('none');
+    expect(exitPrompt({ ...base, mode: 'practice', phase: 'answering', answers: { 13: ['A'] }, sent: { 13: 'draft' } })).toBe('draft');
+    // A choice taken back leaves nothing to lose.
+    expect(exitPrompt({ ...base, mode: 'practice', phase: 'answering', answers: { 13: [] }, sent: { 13: 'draft' } })).toBe('none');
+  });
+  it('a running paper always says it is not handed in; other screens leave at once', () => {
+    expect(exitPrompt({ ...base, mode: 'exam', phase: 'answering' })).toBe('exam');
+    expect(exitPrompt({ ...base, mode: 'exam', phase: 'exam-start' })).toBe('none');
+    expect(exitPrompt({ ...base, mode: 'practice', phase: 'report', answers: { 13: ['A'] }, sent: { 13: 'draft' } })).toBe('none');
   });
 });
 

@@ -73,9 +73,11 @@ export interface ResumeInput {
 }
 
 /**
- * Where to open: the device's own place for this bank (a reload returns to the same question, answered or not);
- * else the server's last answered question when it is of this bank (another device, a cleared browser); else the
- * first unanswered question; else the first. The device place is not compared with the server's time: the two
+ * Where to open: near the device's own place for this bank (a reload, or 退出 and back, returns there); else near the
+ * server's last answered question when it is of this bank (another device, a cleared browser); else the first
+ * unanswered question; else the first. "Near" is the place itself when its question is still unanswered, else the
+ * next unanswered question after it (wrapping round to the start), so 继续练习 continues with a question to answer;
+ * with everything answered it is the place itself. The device place is not compared with the server's time: the two
  * clocks differ, and the device only keeps a place for a bank it showed.
  */
 export function resumeIndex({ questions, answeredIds, last, stored }: ResumeInput): number {
@@ -83,14 +85,37 @@ export function resumeIndex({ questions, answeredIds, last, stored }: ResumeInpu
   if (stored) {
     const i = byId(stored.questionId);
     const at = i >= 0 ? i : stored.index;
-    if (at >= 0 && at < questions.length) return at;
+    if (at >= 0 && at < questions.length) return nextUnanswered(questions, answeredIds, at);
   }
   if (last) {
     const i = byId(last.question_id);
-    if (i >= 0) return i;
+    if (i >= 0) return nextUnanswered(questions, answeredIds, i);
   }
   const firstOpen = questions.findIndex((q) => !answeredIds.has(q.id));
   return firstOpen >= 0 ? firstOpen : 0;
+}
+
+/** `from` when its question is unanswered, else the next unanswered one after it (wrapping), else `from`. */
+export function nextUnanswered(questions: readonly QuestionItem[], answeredIds: ReadonlySet<number>, from: number): number {
+  const n = questions.length;
+  for (let k = 0; k < n; k++) {
+    const i = (from + k) % n;
+    const q = questions[i];
+    if (q && !answeredIds.has(q.id)) return i;
+  }
+  return from;
+}
+
+/**
+ * What 退出 asks before leaving the answerer. `none`: everything given is kept (answers are saved as they are
+ * given), leave at once; `draft`: a practice answer written but not 提交 would be lost; `exam`: a running paper — leaving
+ * does not hand it in and the clock keeps running, so say so.
+ */
+export type ExitPrompt = 'none' | 'draft' | 'exam';
+export function exitPrompt(s: Pick<SheetInput, 'mode' | 'questions' | 'sent' | 'answers'> & { phase: string }): ExitPrompt {
+  if (s.phase !== 'answering') return 'none';
+  if (s.mode === 'exam') return 'exam';
+  return s.questions.some((q) => s.sent[q.id] === 'draft' && hasAnswer(s.answers[q.id])) ? 'draft' : 'none';
 }
 
 /** Server minus device clock, in ms, measured when a reply carrying the server's `now` (seconds) arrived. */

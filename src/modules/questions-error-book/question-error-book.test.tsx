@@ -147,13 +147,25 @@ describe('question-error-book rendering', () => {
     expect(html).not.toContain('postpone 意为推迟');
   });
 
-  it('opens the redo inline: the options and 提交答案, disabled until something is chosen', () => {
+  it('opens the redo inline, submitted as practice is: a single choice by its tap, a multiple choice by 提交答案', () => {
     const html = renderToStaticMarkup(
       <ErrorRow item={item(1)} open graduateAfter={3} env={env} onToggle={() => {}} onRemove={() => {}} onRedone={() => {}} />,
     );
     expect(html).toContain('postpone');
     expect(html).toContain('收起');
-    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>提交答案<\/button>/);
+    expect(html).not.toContain('提交答案');
+    const multiple = renderToStaticMarkup(
+      <ErrorRow
+        item={item(2, { type: 'multiple', right_answer: ['A', 'B'] })}
+        open
+        graduateAfter={3}
+        env={env}
+        onToggle={() => {}}
+        onRemove={() => {}}
+        onRedone={() => {}}
+      />,
+    );
+    expect(multiple).toMatch(/<button[^>]*disabled=""[^>]*>提交答案<\/button>/);
     expect(renderToStaticMarkup(<Redo item={item(1)} env={env} index={2} total={5} onDone={() => {}} />)).toContain('第 2 / 5 题');
   });
 

@@ -120,15 +120,24 @@ export async function records(s: Services, userId: number, bankId: number): Prom
   return rows.map(({ type, key, ...r }) => ({ ...r, answer: JSON.parse(r.answer) as string[], right_answer: keyOf(type, key) }));
 }
 
-export async function lastAnswered(s: Services, userId: number): Promise<OutputOf<typeof question.last>> {
-  const row = await s.db.kysely
+/**
+ * The caller's latest practised child bank and question (继续练习). With a subject (genus and/or category), only
+ * banks of that subject count, so the 题库 tab of one subject never offers another subject's bank.
+ */
+export async function lastAnswered(
+  s: Services,
+  userId: number,
+  subject: { genus_id?: number; category_id?: number } = {},
+): Promise<OutputOf<typeof question.last>> {
+  let query = s.db.kysely
     .selectFrom('question_progress as p')
     .innerJoin('question_banks as b', 'b.id', 'p.bank_id')
+    .innerJoin('question_banks as t', 't.id', 'p.top_bank_id')
     .select(['p.bank_id', 'p.top_bank_id', 'b.name as bank_name', 'p.last_question_id as question_id', 'p.updated_at'])
-    .where('p.user_id', '=', userId)
-    .orderBy('p.updated_at', 'desc')
-    .orderBy('p.bank_id', 'desc')
-    .executeTakeFirst();
+    .where('p.user_id', '=', userId);
+  if (subject.genus_id !== undefined) query = query.where('t.genus_id', '=', subject.genus_id);
+  if (subject.category_id !== undefined) query = query.where('t.category_id', '=', subject.category_id);
+  const row = await query.orderBy('p.updated_at', 'desc').orderBy('p.bank_id', 'desc').executeTakeFirst();
   return row ?? null;
 }
 
