@@ -54,3 +54,14 @@ export const agreement = endpoint({
   auth: 'none',
   summary: '用户协议与隐私政策（Markdown）',
 });
+
+export const appDownload = endpoint({
+  id: 'framework.app_download',
+  method: 'GET',
+  host: 'platform',
+  path: '/api/framework/app_download',
+  input: empty(),
+  output: z.object({ android_url: z.string(), ios_url: z.string() }),
+  auth: 'none',
+  summary: 'App 下载地址（ANDROID_DOWNLOAD_URL、IOS_DOWNLOAD_URL；未设置时为空字符串，下载页不显示该按钮）',
+});

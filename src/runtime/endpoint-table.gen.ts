@@ -84,6 +84,7 @@ export interface EndpointTypes {
   'ebook.read': typeof contract.ebook.read;
   'ebook.record': typeof contract.ebook.recordGet;
   'framework.agreement': typeof contract.framework.agreement;
+  'framework.app_download': typeof contract.framework.appDownload;
   'framework.child_districts': typeof contract.framework.childDistricts;
   'framework.js_sdk_config': typeof contract.framework.jsSdkConfig;
   'framework.top_level_districts': typeof contract.framework.topLevelDistricts;
@@ -248,6 +249,7 @@ export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {
   'ebook.read': { id: 'ebook.read', method: 'POST', host: 'platform', path: '/api/ebook/read', auth: 'required' },
   'ebook.record': { id: 'ebook.record', method: 'GET', host: 'platform', path: '/api/ebook/record', auth: 'required' },
   'framework.agreement': { id: 'framework.agreement', method: 'GET', host: 'platform', path: '/api/framework/agreement', auth: 'none' },
+  'framework.app_download': { id: 'framework.app_download', method: 'GET', host: 'platform', path: '/api/framework/app_download', auth: 'none' },
   'framework.child_districts': { id: 'framework.child_districts', method: 'GET', host: 'platform', path: '/api/framework/child_districts', auth: 'none' },
   'framework.js_sdk_config': { id: 'framework.js_sdk_config', method: 'GET', host: 'platform', path: '/api/framework/js_sdk_config', auth: 'none', encrypt: true },
   'framework.top_level_districts': { id: 'framework.top_level_districts', method: 'GET', host: 'platform', path: '/api/framework/top_level_districts', auth: 'none' },

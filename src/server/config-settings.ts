@@ -763,6 +763,25 @@ export const SETTINGS: readonly Setting[] = [
       'data only). Later starts never reseed.',
   },
   {
+    name: 'ANDROID_DOWNLOAD_URL',
+    group: 'content',
+    default: 'unset: no Android download button',
+    secret: false,
+    production: '',
+    description:
+      'The https address of the Android app (the .apk or its app-store page) that the download pages link to, given ' +
+      'to the client by `framework.app_download`. Unset, the Android download button is not shown.',
+  },
+  {
+    name: 'IOS_DOWNLOAD_URL',
+    group: 'content',
+    default: 'unset: no iOS download button',
+    secret: false,
+    production: '',
+    description:
+      'The https address of the iOS app on the App Store, as `ANDROID_DOWNLOAD_URL`. Unset, the iOS download button ' + 'is not shown.',
+  },
+  {
     name: 'QUESTION_ERROR_GRADUATE_AFTER',
     group: 'content',
     default: code(DEFAULTS.QUESTION_ERROR_GRADUATE_AFTER),
@@ -837,5 +856,15 @@ export const SETTINGS: readonly Setting[] = [
     secret: false,
     production: '',
     description: 'Tests: the Chromium the browser tests (and `scripts/make-icons.ts`) drive.',
+  },
+  {
+    name: 'BEIKAO_DIST',
+    group: 'development',
+    default: code('dist'),
+    secret: false,
+    production: '',
+    description:
+      'The folder `vite build` writes the client to and the browser tests serve, so parallel work can build and test ' +
+      'without sharing one `dist/`.',
   },
 ];

@@ -49,6 +49,9 @@ export interface ServerConfig extends PayConfig, TrackingConfig, NetworkConfig, 
   clientDir: string | undefined;
   /** Seed the demo content of content/demo/ on first start (SEED_DEMO; on unless production). */
   seedDemo: boolean;
+  /** Where the download pages send Android and iOS visitors (ANDROID_DOWNLOAD_URL, IOS_DOWNLOAD_URL; '' hides the button). */
+  androidDownloadUrl: string;
+  iosDownloadUrl: string;
   logLevel: string;
   /** Play URLs of videos: the offline sandbox serving media/hls at /vod/ (default) or Tencent Cloud VOD. */
   videoProvider: VideoProviderName;
@@ -114,6 +117,13 @@ function baseUrlFrom(env: Env, name: string, def: string): string {
   const raw = env[name] || def;
   if (!/^https?:\/\/[^\s/]+/.test(raw)) throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
   return raw.replace(/\/+$/, '');
+}
+
+/** An optional https URL ('' when unset or empty). */
+function downloadUrlFrom(env: Env, name: string): string {
+  const raw = (env[name] ?? '').trim();
+  if (raw && !/^https:\/\/[^\s/?#]+[^\s]*$/.test(raw)) throw new Error(`${name} must be an https URL, got "${raw}"`);
+  return raw;
 }
 
 /** Signing key of the video sandbox outside production (VOD_KEY unset). */
@@ -206,6 +216,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     watchPages: env.PAGES_WATCH ? env.PAGES_WATCH === '1' : !production,
     clientDir: path.resolve('dist'),
     seedDemo: switchFrom(env, 'SEED_DEMO', !production),
+    androidDownloadUrl: take(problems, () => downloadUrlFrom(env, 'ANDROID_DOWNLOAD_URL'), ''),
+    iosDownloadUrl: take(problems, () => downloadUrlFrom(env, 'IOS_DOWNLOAD_URL'), ''),
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     ...take(problems, () => videoFrom(env, production), {
       videoProvider: asked<VideoProviderName>(env.VIDEO_PROVIDER, 'tencent', 'sandbox'),

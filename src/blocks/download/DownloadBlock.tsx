@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { i18n } from '../../i18n';
-import type { BlockProps } from '../../runtime/block-api';
+import { type BlockProps, Link } from '../../runtime/block-api';
 import { linksFor, platformOf } from './platform';
 import type { DownloadProps } from './props.gen';
 import './download.css';
@@ -23,12 +23,20 @@ export default function DownloadBlock({ props }: BlockProps<DownloadProps>) {
           <button type="button" className="download-button" onClick={() => setHintOpen(true)}>
             {t.downloadNow}
           </button>
-        ) : (
+        ) : links.length > 0 ? (
           links.map((l) => (
             <a key={l.kind} className={`download-button download-${l.kind}`} href={l.url} rel="noopener">
               {l.kind === 'ios' ? t.downloadIos : t.downloadAndroid}
             </a>
           ))
+        ) : (
+          // No store address for this system (not set on the server): the web app instead of a dead link.
+          <>
+            <p className="download-soon">{t.downloadSoon}</p>
+            <Link className="download-button download-web" to="/">
+              {t.useWebVersion}
+            </Link>
+          </>
         )}
       </div>
       {inWechat && hintOpen ? (

@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import DownloadBlock from './DownloadBlock';
@@ -54,7 +55,11 @@ describe('DownloadBlock', () => {
   };
   const render = (ua: string, p: DownloadProps = props) => {
     vi.stubGlobal('navigator', { userAgent: ua });
-    return renderToStaticMarkup(<DownloadBlock {...fakeBlockProps('download', p).blockProps} />);
+    return renderToStaticMarkup(
+      <MemoryRouter>
+        <DownloadBlock {...fakeBlockProps('download', p).blockProps} />
+      </MemoryRouter>,
+    );
   };
 
   it('shows the App Store button on iOS', () => {
@@ -76,5 +81,15 @@ describe('DownloadBlock', () => {
     expect(html).toContain('请点击右上角「…」，选择「在浏览器打开」后下载');
     expect(html).not.toContain('<a ');
     expect(render(UA.wechatIos, { ...props, inWechatHint: '请在浏览器中打开' })).toContain('请在浏览器中打开');
+  });
+  it('without an address for the system (the setting unset) shows no store button, only the web app', () => {
+    const unset = { ...props, androidUrl: '', iosUrl: '' };
+    for (const ua of [UA.android, UA.iphone, UA.desktop]) {
+      const html = render(ua, unset);
+      expect(html).not.toContain('安卓版下载');
+      expect(html).not.toContain('App Store 下载');
+      expect(html).toContain('使用网页版');
+    }
+    expect(render(UA.android, { ...props, androidUrl: '' })).not.toContain('beikao.apk');
   });
 });

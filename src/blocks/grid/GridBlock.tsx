@@ -2,13 +2,16 @@ import type { ReactNode } from 'react';
 import { type BlockProps, isExternal, Link } from '../../runtime/block-api';
 import { type GridEntry, gridColumns, gridItems, isImageIcon } from './grid';
 import './grid.css';
+import { isLineIcon, LineIcon } from './line-icons';
 import type { GridProps } from './props.gen';
 
 function face(item: GridEntry): ReactNode {
   return (
     <>
       <span className="bk-grid-icon">
-        {isImageIcon(item.icon) ? (
+        {isLineIcon(item.icon) ? (
+          <LineIcon icon={item.icon} />
+        ) : isImageIcon(item.icon) ? (
           <img src={item.icon} alt="" loading="lazy" decoding="async" />
         ) : (
           <span className="bk-grid-text-icon">{item.icon.slice(0, 2) || item.title.slice(0, 1)}</span>

@@ -7,6 +7,7 @@ import { fakeBlockProps } from '../../../tests/support/block-props';
 import type { Scope } from '../../runtime/block-api';
 import GridBlock from './GridBlock';
 import { gridColumns, gridItems, isImageIcon } from './grid';
+import { isLineIcon, LINE_ICON_NAMES } from './line-icons';
 import type { GridProps } from './props.gen';
 
 const entries: GridProps['items'] = [
@@ -87,5 +88,15 @@ describe('grid block', () => {
   it('renders nothing without entries', () => {
     expect(render({ items: [] })).toBe('');
     expect(render({ items: '${data.none}' })).toBe('');
+  });
+
+  it('draws a named line icon on its tinted tile; an unknown name falls back to the text badge', () => {
+    const html = render({ items: [{ icon: 'line:news', title: '资讯', to: '/study/list/news' }] });
+    expect(html).toContain('bk-grid-line-icon bk-grid-tone-brand');
+    expect(html).toContain('<svg');
+    expect(html).not.toContain('bk-grid-text-icon');
+    expect(LINE_ICON_NAMES).toEqual(['news', 'bank', 'course', 'ebook', 'guide', 'signup', 'outline', 'search']);
+    expect(isLineIcon('line:nope')).toBe(false);
+    expect(render({ items: [{ icon: 'line:nope', title: '其他' }] })).toContain('bk-grid-text-icon');
   });
 });

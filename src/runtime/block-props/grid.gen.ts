@@ -13,7 +13,7 @@ export interface GridProps {
     | string
     | {
         /**
-         * Image URL (http(s), /… or data:), or a short text badge (1–2 characters, no emoji).
+         * A line icon of the grid, `line:<name>` (news, bank, course, ebook, guide, signup, outline, search); an image URL (http(s), /… or data:); or a short text badge (1–2 characters, no emoji).
          */
         icon: string;
         title: string;

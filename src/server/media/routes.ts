@@ -3,6 +3,7 @@ import { MAX_ID } from '../../contract/fields';
 import type { Services } from '../http/context';
 import { registerBookCoverRoute } from './book-cover';
 import { registerCircleMediaRoutes } from './circle-art';
+import { itemCover } from './item-cover';
 import { bannerSvg, coverSvg } from './svg-art';
 
 const SVG = 'image/svg+xml; charset=utf-8';
@@ -15,18 +16,22 @@ export function registerMediaRoutes(app: FastifyInstance, s: Services): void {
     const id = Number.parseInt(req.params.id, 10);
     const row =
       Number.isInteger(id) && id > 0 && id <= MAX_ID
-        ? await s.db.kysely.selectFrom('banners').select(['title', 'subtitle', 'color']).where('id', '=', id).executeTakeFirst()
+        ? await s.db.kysely
+            .selectFrom('banners')
+            .leftJoin('categories', 'categories.id', 'banners.category_id')
+            .select(['banners.title', 'banners.subtitle', 'banners.color', 'categories.name as subject'])
+            .where('banners.id', '=', id)
+            .executeTakeFirst()
         : undefined;
     if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('图片不存在');
     return reply
       .type(SVG)
       .header('cache-control', 'public, max-age=3600')
-      .send(bannerSvg(row.title, row.subtitle, row.color));
+      .send(bannerSvg(row.title, row.subtitle, row.color, row.subject ?? ''));
   });
+  // Covers of seeded items (courses, goods, news…) carry their title and subject; anything else a generic picture.
   app.get<{ Params: { kind: string; name: string } }>('/media/:kind/:name', async (req, reply) => {
-    return reply
-      .type(SVG)
-      .header('cache-control', 'public, max-age=86400')
-      .send(coverSvg(`${req.params.kind}/${req.params.name}`));
+    const cover = (await itemCover(s, req.params.kind, req.params.name)) ?? coverSvg(`${req.params.kind}/${req.params.name}`);
+    return reply.type(SVG).header('cache-control', 'public, max-age=3600').send(cover);
   });
 }

@@ -10,4 +10,8 @@ export const frameworkRoutes: RouteHandler[] = [
   handle(framework.childDistricts, async (input, ctx) => childDistricts(ctx, input.id)),
   handle(framework.jsSdkConfig, async (input, ctx) => jsSdkConfig(ctx, input.url)),
   handle(framework.agreement, async (_input, ctx) => agreement(ctx)),
+  handle(framework.appDownload, async (_input, ctx) => ({
+    android_url: ctx.config.androidDownloadUrl,
+    ios_url: ctx.config.iosDownloadUrl,
+  })),
 ];

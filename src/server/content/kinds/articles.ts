@@ -1,6 +1,6 @@
 /**
  * demo/articles/<folder>/*.md: single articles (skills, study-plan guides, learning materials, adverts, school
- * news, feedback help). Front matter: title, and where the page shows them slug, summary, author, source, school,
+ * news, feedback help, the announcements the home notices open). Front matter: title, and where the page shows them slug, summary, author, source, school,
  * link, linkText; the body is the article. Files are ordered by name.
  */
 import { z } from 'zod';
@@ -19,6 +19,7 @@ export const ARTICLE_FOLDERS = [
   'school-news',
   'nemt-school-news',
   'feedback-help',
+  'notices',
 ] as const;
 export type ArticleFolder = (typeof ARTICLE_FOLDERS)[number];
 

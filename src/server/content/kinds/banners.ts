@@ -1,7 +1,12 @@
 /**
  * demo/banners.json: carousel banners. `global` ones for every subject; per genus (`byGenus`, else the list of
  * `fallbackGenus`) one banner set per category, {cat}/{short} being the category's name and short name. A banner
- * whose link is /mall/index is the category's mall banner. `outro` names one of the shared `outros` texts.
+ * with `mall: true` is the category's mall banner. `outro` names one of the shared `outros` texts.
+ *
+ * A banner leads to what it promises: `link` is a path of the app; or the category's newest news article whose title
+ * contains `keyword`, its course / question bank / good whose name contains `course` / `bank` / `good`; or a list of
+ * these, the first that the category has. Without `link` it opens its own detail page (its intro and points). A
+ * category that has none of what a banner promises does not get that banner.
  */
 import { z } from 'zod';
 import { template, text, textList } from '../fields';
@@ -9,11 +14,23 @@ import { type ContentDir, readJson } from '../files';
 
 const fillable = () => template({ cat: 'text', short: 'text' });
 
+/** Something of the category the banner leads to, found by a word of its title or name ('' for any). */
+const target = z.union([
+  z.strictObject({ keyword: text() }),
+  z.strictObject({ course: z.string() }),
+  z.strictObject({ bank: z.string() }),
+  z.strictObject({ good: z.string() }),
+]);
+
 const banner = z.strictObject({
   title: fillable(),
   subtitle: fillable(),
-  /** A path, or the newest article of the category whose title contains `keyword`. */
-  link: z.union([text(), z.strictObject({ keyword: text() })], { error: '应为路径字符串或 {"keyword": "…"}' }),
+  link: z
+    .union([z.string().startsWith('/'), target, z.array(target).min(1)], {
+      error: '应为以 / 开头的路径、{"keyword" | "course" | "bank" | "good": "…"} 或它们的列表',
+    })
+    .optional(),
+  mall: z.literal(true).optional(),
   intro: fillable(),
   points: textList(),
   outro: text(),
@@ -46,5 +63,6 @@ export const bannersSchema = z
 
 export type BannersContent = z.output<typeof bannersSchema>;
 export type BannerContent = z.output<typeof banner>;
+export type BannerTarget = z.output<typeof target>;
 
 export const loadBanners = (dir: ContentDir) => readJson(dir, 'demo/banners.json', bannersSchema);

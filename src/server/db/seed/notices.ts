@@ -1,4 +1,7 @@
-/** Announcements (content/demo/notices.json): platform-wide ones plus each genus's, some linking to a seeded article. */
+/**
+ * Announcements (content/demo/notices.json): platform-wide ones plus each genus's. Each opens its own announcement
+ * article, the feature it announces or a news article of its genus.
+ */
 import type { NoticeContent, NoticesContent } from '../../content/kinds/notices';
 import { fill } from '../../content/template';
 import { type Rng, shuffled } from './prng';
@@ -57,9 +60,8 @@ export function noticeValues(genusName: string, t: Terms): Record<string, string
   return values;
 }
 
-function linkFor(news: readonly NewsRef[], keyword: string | undefined): string {
-  if (!keyword) return '';
-  // `news` is ordered oldest first; prefer the newest match.
+/** The newest article of `news` (ordered oldest first) whose title contains `keyword`; '' when none does. */
+function newsLink(news: readonly NewsRef[], keyword: string): string {
   for (let i = news.length - 1; i >= 0; i--) {
     const n = news[i];
     if (n?.title.includes(keyword)) return `/news/detail/${n.id}`;
@@ -67,18 +69,39 @@ function linkFor(news: readonly NewsRef[], keyword: string | undefined): string 
   return '';
 }
 
-/** Notices with `created_at` spread over the 30 days before `now` (newest first in the returned order). */
+/** A notice row and, when it opens its own announcement, that article's id (its title and date follow the notice). */
+export interface PlannedNotice {
+  row: NoticeRow;
+  articleId?: number;
+}
+
+/** The page of an announcement article (content/demo/articles/notices, stored as an advert). */
+export const announcementLink = (id: number) => `/adverts/detail?id=${id}`;
+
+/**
+ * Notices with `created_at` spread over the 30 days before `now` (newest first in the returned order). `articles`
+ * maps the slugs of the announcement articles to their ids; a notice naming a slug that is not there is an error.
+ */
 export function buildNotices(
   content: NoticesContent,
   rng: Rng,
   now: number,
   genera: ReadonlyArray<{ id: number; name: string }>,
   news: readonly NewsRef[],
-): NoticeRow[] {
+  articles: ReadonlyMap<string, number>,
+): PlannedNotice[] {
   const t = termsAt(now);
-  const drafts: Array<Omit<NoticeRow, 'created_at'>> = [];
-  const draft = (n: NoticeContent, values: Record<string, string>, genusId: number | null, pool: readonly NewsRef[]) =>
-    drafts.push({ genus_id: genusId, category_id: null, title: fill(n.title, values), link: linkFor(pool, n.linkKeyword) });
+  const drafts: Array<{ row: Omit<NoticeRow, 'created_at'>; articleId?: number }> = [];
+  const draft = (n: NoticeContent, values: Record<string, string>, genusId: number | null, pool: readonly NewsRef[]) => {
+    let link = n.link ?? '';
+    let articleId: number | undefined;
+    if (n.article !== undefined) {
+      articleId = articles.get(n.article);
+      if (articleId === undefined) throw new Error(`notice “${n.title}”: no announcement with slug ${n.article} in demo/articles/notices`);
+      link = announcementLink(articleId);
+    } else if (n.linkKeyword !== undefined) link = newsLink(pool, n.linkKeyword);
+    drafts.push({ row: { genus_id: genusId, category_id: null, title: fill(n.title, values), link }, articleId });
+  };
   const globalValues = noticeValues('', t);
   for (const n of content.global) draft(n, globalValues, null, news);
   for (const g of genera) {
@@ -95,6 +118,6 @@ export function buildNotices(
   const step = Math.floor(span / drafts.length);
   return drafts.map((d, i) => {
     const slot = slots.indexOf(i);
-    return { ...d, created_at: now - 600 - slot * step - Math.floor(rng() * step) };
+    return { row: { ...d.row, created_at: now - 600 - slot * step - Math.floor(rng() * step) }, articleId: d.articleId };
   });
 }

@@ -23,6 +23,8 @@ const ARTICLE_KINDS: Record<ArticleFolder, { kind: string; cover?: string }> = {
   'school-news': { kind: ARTICLE_KIND.schoolNews },
   'nemt-school-news': { kind: ARTICLE_KIND.nemtSchoolNews },
   'feedback-help': { kind: ARTICLE_KIND.feedbackHelp },
+  // Announcements (公告) the home notices open, shown on the advert page (/adverts/detail?id=…); found by slug.
+  notices: { kind: ARTICLE_KIND.advert },
 };
 
 async function faqRows(trx: Trx, content: DemoContent, rng: Rng, now: number): Promise<Array<Insertable<Database['faqs']>>> {

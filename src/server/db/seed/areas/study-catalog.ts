@@ -28,8 +28,10 @@ function liveStart(now: number, day: number, time: string): number {
 
 /** The subject's courses, created within the 200 days before `now` (live ones are scheduled around `now`). */
 export function buildCourses(rng: Rng, study: StudyContent, c: StudyCtx, s: SubjectIds, now: number, firstCover: number): PlannedCourse[] {
-  const values = { ...c.values, teacher: pick(rng, c.genus.authors) };
   return study.courses.map((seed, i) => {
+    // One teacher per course: the one its row names is the one its intro and lessons name.
+    const teacher = pick(rng, c.genus.authors);
+    const values = { ...c.values, teacher };
     const chapters = (seed.chapters ?? []).map((ch) => ({
       title: fill(ch.title, values),
       lessons: ch.lessons.map((l) => fill(l, values)),
@@ -43,7 +45,7 @@ export function buildCourses(rng: Rng, study: StudyContent, c: StudyCtx, s: Subj
         intro: fill(seed.intro, values),
         cover: `/media/course/${firstCover + i}.svg`,
         cover_aspect_ratio: 1.6,
-        teacher: pick(rng, c.genus.authors),
+        teacher,
         lesson_count: chapters.reduce((n, ch) => n + ch.lessons.length, 0),
         member_count: intBetween(rng, 200, 20000),
         price: seed.price,
