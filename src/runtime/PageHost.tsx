@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { isMissing } from '../api/user-message';
 import { i18n } from '../i18n';
 import { authState } from '../state/auth';
 import { examContext } from '../state/exam-context';
@@ -8,13 +9,14 @@ import { tabBarState } from '../state/tab-bar';
 import { uiState } from '../state/ui';
 import { runActions } from './actions';
 import { BlockList, type TreeContext } from './BlockTree';
-import type { ImageRenderer, PageApi } from './block-api';
+import type { ImageRenderer, PageApi, SourceState } from './block-api';
 import { dataOf, usePageData } from './data-sources';
 import { type Env, useEnv } from './env';
 import { renderTemplate, type Scope } from './expr';
 import { BIND_MOBILE_ROUTE, guardRedirect } from './guards';
 import { loadPageConfig, type RouteEntry } from './manifest';
-import type { PageConfig } from './page-config.gen';
+import { NotFoundScreen } from './NotFound';
+import type { DataSource, PageConfig } from './page-config.gen';
 import { PageLoading, useFirstLoadHold } from './skeleton';
 
 /** The page's config, fetched only once the guards let the visitor in (`name` null until then). */
@@ -29,6 +31,25 @@ function useConfig(name: string | null): PageConfig | string | null {
     };
   }, [name]);
   return name && config?.name === name ? config.config : null;
+}
+
+/**
+ * The page's main item that the server says is missing: the first source with `notFound` whose last answer was
+ * not found (4004) or a bad value in the link (4000), with its texts rendered; null while none is.
+ */
+export function missingItem(
+  sources: Record<string, DataSource | undefined> | undefined,
+  states: Record<string, SourceState>,
+  scope: Scope,
+): { title: string; text?: string; linkText?: string; linkTo?: string } | null {
+  for (const [name, source] of Object.entries(sources ?? {})) {
+    const s = states[name];
+    if (!source?.notFound || !s || s.loading || !s.error || !isMissing(s.errorCode)) continue;
+    const { title, text, linkText, linkTo } = source.notFound;
+    const t = (v: string | undefined) => (v === undefined ? undefined : titleOf(v, scope));
+    return { title: titleOf(title, scope), text: t(text), linkText: t(linkText), linkTo: t(linkTo) };
+  }
+  return null;
 }
 
 function titleOf(template: string, scope: Scope): string {
@@ -77,7 +98,9 @@ function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
   const admitted = guardRedirect(entry.meta, location.pathname + location.search) === null;
   const data = usePageData(config.name, config.data, base, admitted);
   const scope = useMemo<Scope>(() => ({ ...base, data: dataOf(data.sources), sources: data.sources }), [base, data.sources]);
-  const title = titleOf(config.meta.title, scope);
+  // A page whose main item is missing is replaced by the one not-found screen as soon as the answer arrives.
+  const missing = useMemo(() => missingItem(config.data, data.sources, scope), [config.data, data.sources, scope]);
+  const title = missing ? missing.title : titleOf(config.meta.title, scope);
 
   useEffect(() => {
     document.title = title ? `${title} - ${i18n.app.name}` : i18n.app.name;
@@ -120,7 +143,13 @@ function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
     return { page, env, file: `pages-config (${config.name})`, run };
   }, [page, env, config.name]);
   // The landing page stays behind its skeleton until its first data arrived (then shows whole, nothing shifts).
-  const held = useFirstLoadHold(data.sources, config, data.gated);
+  const held = useFirstLoadHold(data.sources, config, data.gated, missing !== null);
+  if (missing)
+    return (
+      <main className={`page page-${config.name} not-found`} data-page={config.name} data-testid="not-found">
+        <NotFoundScreen {...missing} ownTitle={false} />
+      </main>
+    );
   return (
     <>
       {held ? <PageLoading /> : null}

@@ -7,8 +7,11 @@ import type { Env } from './env';
 import type { Scope } from './expr';
 import type { Action, BlockNode } from './page-config.gen';
 
+/** A refusal that means the link's item is missing (4004, 4000), and a server message without internal ids. */
+export { isMissing, userMessage } from '../api/user-message';
 /** Where a module may send the user back to (login, payment): one rule with the server (no open redirects). */
 export { isSameSitePath } from '../protocol/same-site-path';
+export { type BackTarget, backTarget } from './back-target';
 export type * from './block-props/index.gen';
 export type { EndpointId } from './endpoint-table.gen';
 export type {
@@ -33,6 +36,7 @@ export { useEnv } from './env';
 export { renderTemplate, resolveDeep, type Scope } from './expr';
 export { isExternal } from './external-url';
 export { Link, useCurrentPath } from './Link';
+export { NotFoundScreen, type NotFoundScreenProps } from './NotFound';
 export { newClientId } from './outbox-rules';
 export type { Action, ActionOf, ActionType, BlockNode, BlockType, PageConfig } from './page-config.gen';
 export { type CallState, useCall } from './use-call';

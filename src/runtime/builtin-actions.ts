@@ -1,3 +1,4 @@
+import { userMessage } from '../api/user-message';
 import { i18n } from '../i18n';
 import { registerAction } from './actions';
 import { endpointById } from './endpoints';
@@ -25,7 +26,7 @@ export function registerBuiltinActions(): void {
       }
       const res = await ctx.env.callDynamic(endpoint, (a.params ?? {}) as Record<string, unknown>);
       if (res.status !== 0) {
-        if (a.failureToast !== false) ctx.env.toast(res.msg);
+        if (a.failureToast !== false) ctx.env.toast(userMessage(res));
         return false;
       }
       if (a.successToast) ctx.env.toast(typeof a.successToast === 'string' ? a.successToast : res.msg);

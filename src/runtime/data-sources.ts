@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { subscribe } from 'valtio';
 import { call } from '../api';
+import { userMessage } from '../api/user-message';
 import { i18n } from '../i18n';
 import { getList, loadPage, type PagedList, type PageFetcher } from '../state/paged-list';
 import type { SourceState } from './block-api';
@@ -12,7 +13,7 @@ interface Planned {
   name: string;
   source: DataSource;
   ready: boolean;
-  /** Not loading because its `when` is false (the page may show without it). */
+  /** Not loading because its `when` is false, or a source it reads failed (the page may show without it). */
   gated: boolean;
   params: Record<string, unknown>;
   /** Changes whenever the request would change. */
@@ -37,6 +38,11 @@ export function dependenciesOf(source: DataSource): string[] {
   return [...deps];
 }
 
+/** A source whose last answer was a failure and which holds no data. */
+function failed(s: SourceState | undefined): boolean {
+  return Boolean(s && !s.loading && s.data === undefined && s.error);
+}
+
 function plan(
   pageName: string,
   sources: Record<string, DataSource | undefined>,
@@ -46,11 +52,15 @@ function plan(
 ): Planned[] {
   return Object.entries(sources).flatMap(([name, source]) => {
     if (!source) return [];
-    const depsReady = dependenciesOf(source).every((d) => held[d]?.data !== undefined);
+    const deps = dependenciesOf(source);
+    const depsReady = deps.every((d) => held[d]?.data !== undefined);
+    // A source it reads answered with a failure (a missing item): it will not load, nothing waits for it.
+    const depFailed = deps.some((d) => failed(held[d]));
     const when = source.when ? Boolean(evaluate(source.when, scope)) : true;
     const params = (resolveDeep(source.params ?? {}, scope) ?? {}) as Record<string, unknown>;
     const key = `${pageName}:${name}:${source.endpoint}:${JSON.stringify(params)}`;
-    return [{ name, source, ready: admitted && depsReady && when, gated: admitted && depsReady && !when, params, key }];
+    const gated = admitted && ((depsReady && !when) || (!depsReady && depFailed));
+    return [{ name, source, ready: admitted && depsReady && when, gated, params, key }];
   });
 }
 
@@ -90,7 +100,8 @@ export function usePageData(
     return async (offset, count) => {
       if (!endpoint) return { status: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null };
       const res = await call(endpoint, { ...p.params, [offsetParam]: offset, [countParam]: count });
-      return { status: res.status, msg: res.msg, data: Array.isArray(res.data) ? res.data : null };
+      if (res.status !== 0) console.warn(`[data] ${p.source.endpoint} ${JSON.stringify(p.params)}: ${res.code} ${res.msg}`);
+      return { status: res.status, code: res.code, msg: userMessage(res), data: Array.isArray(res.data) ? res.data : null };
     };
   }, []);
 
@@ -104,7 +115,7 @@ export function usePageData(
         const mirror = (l: PagedList<unknown>) =>
           setState((s) => ({
             ...s,
-            [p.name]: { data: [...l.items], loading: l.loading, loaded: l.loaded, paged: true, error: l.error, errorCode: 0 },
+            [p.name]: { data: [...l.items], loading: l.loading, loaded: l.loaded, paged: true, error: l.error, errorCode: l.errorCode },
           }));
         unsubs.current.set(
           p.name,
@@ -121,14 +132,14 @@ export function usePageData(
         : Promise.resolve({ status: -1, code: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null })
       ).then((res) => {
         if (started.current.get(p.name) !== key) return; // superseded by a newer request
-        // The precise server message stays for developers; pages may show a friendlier text by errorCode.
+        // The precise server message stays for developers (console); the page gets words without internal ids.
         if (res.status !== 0) console.warn(`[data] ${p.source.endpoint} ${JSON.stringify(p.params)}: ${res.code} ${res.msg}`);
         setState((s) => ({
           ...s,
           [p.name]:
             res.status === 0
               ? { data: res.data, loading: false, loaded: true, paged: false, error: '', errorCode: 0 }
-              : { ...(s[p.name] ?? EMPTY), loading: false, error: res.msg, errorCode: res.code },
+              : { ...(s[p.name] ?? EMPTY), loading: false, error: userMessage(res), errorCode: res.code },
         }));
       });
     },

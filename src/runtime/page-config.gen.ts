@@ -110,6 +110,27 @@ export interface DataSource {
     offsetParam?: string;
     countParam?: string;
   };
+  /**
+   * The page's main item: when this source answers not found (4004) or a bad value in the link (4000), the page shows the one not-found screen instead of its blocks, as soon as the answer arrives (no skeleton left waiting, no 重试: trying again finds nothing more). The screen says title and text and offers a way back (返回 through the app's history, else 返回首页) and the optional link. Texts may be ${…} expressions over route, query and exam; never show an internal id.
+   */
+  notFound?: {
+    /**
+     * What is missing, in plain words, e.g. 商品不存在.
+     */
+    title: string;
+    /**
+     * One line under the title, e.g. 商品可能已下架，或链接有误.
+     */
+    text?: string;
+    /**
+     * A second button, e.g. 看看其他电子书 (with linkTo).
+     */
+    linkText?: string;
+    /**
+     * The in-app route of the second button, e.g. /ebook/list/all.
+     */
+    linkTo?: string;
+  };
 }
 /**
  * Use of a fragment: pages-config/_fragments/<name>.json. The server replaces this block by the fragment's blocks, with each {{param}} in their strings replaced by the given value.

@@ -60,14 +60,21 @@ export function firstScreenReady(names: readonly string[], sources: Record<strin
 
 /**
  * True while the landing page (the one the skeleton belongs to) waits for the first answer of the data sources
- * its first screen reads (a source whose `when` is false counts as answered), at most FIRST_LOAD_HOLD_MS. Blocks further down may still fill in after (a shift
+ * its first screen reads (a source whose `when` is false, or that reads a source that failed, counts as answered), at
+ * most FIRST_LOAD_HOLD_MS; a page whose main item is missing stops waiting at once (`settled`). Blocks further down may still fill in after (a shift
  * outside the screen moves nothing the visitor sees). Always false for other pages and once it turned false.
  */
-export function useFirstLoadHold(sources: Record<string, SourceState>, config: PageConfig, gated: readonly string[] = []): boolean {
+export function useFirstLoadHold(
+  sources: Record<string, SourceState>,
+  config: PageConfig,
+  gated: readonly string[] = [],
+  /** The page already knows what it shows (its main item is missing: the not-found screen): release at once. */
+  settled = false,
+): boolean {
   const { pathname } = useLocation();
   const names = useMemo(() => firstScreenSources(config), [config]);
   const [held, setHeld] = useState(() => initial !== null && initial.path === pathname);
-  const done = firstScreenReady(names, sources, gated);
+  const done = settled || firstScreenReady(names, sources, gated);
   useEffect(() => {
     if (!held) return;
     if (done) {

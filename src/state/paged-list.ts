@@ -14,11 +14,15 @@ export interface PagedList<T> {
   loaded: boolean;
   /** Message of the last failed load ('' when the last load did not fail). */
   error: string;
+  /** Envelope code of the last failed load (0 when it did not fail; -1 network): 4000 tells a bad value in the link. */
+  errorCode: number;
 }
 
 /** The part of a response envelope a page load reads. `status` 0 is success. */
 export interface PageReply<T> {
   status: number;
+  /** The envelope code (4004 not found, 4000 bad input); absent counts as -1 on a failure. */
+  code?: number;
   msg: string;
   data: T[] | null;
 }
@@ -50,6 +54,7 @@ function clear(list: PagedList<unknown>): void {
   list.loading = false;
   list.loaded = false;
   list.error = '';
+  list.errorCode = 0;
 }
 
 /** The key of a list: `${name}:${genus_id}:${category_id}`. */
@@ -61,7 +66,7 @@ export function listKey(name: string, genusId: number | null, categoryId: number
 export function getList<T>(key: string): PagedList<T> {
   let list = lists.get(key);
   if (!list) {
-    list = proxy<PagedList<unknown>>({ items: [], loading: false, loaded: false, error: '' });
+    list = proxy<PagedList<unknown>>({ items: [], loading: false, loaded: false, error: '', errorCode: 0 });
     lists.set(key, list);
   }
   return list as PagedList<T>;
@@ -93,6 +98,7 @@ export async function loadPage<T>(key: string, fetch: PageFetcher<T>, opts: Load
   const from = list.items.length;
   list.loading = true;
   list.error = '';
+  list.errorCode = 0;
 
   let reply: PageReply<T>;
   try {
@@ -107,6 +113,7 @@ export async function loadPage<T>(key: string, fetch: PageFetcher<T>, opts: Load
   list.loading = false;
   if (reply.status !== 0) {
     list.error = reply.msg || i18n.network.failed;
+    list.errorCode = reply.code ?? -1;
     return 'failed';
   }
   const page = Array.isArray(reply.data) ? reply.data : [];

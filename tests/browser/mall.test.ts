@@ -158,16 +158,11 @@ describe('mall pages', () => {
     await page.waitForURL((u) => u.pathname === want);
   });
 
-  it('an unknown good: the detail says so, and the subject lookup’s failure opens the 错误 dialog (刷新 / 继续)', async () => {
+  it('an unknown good: one not-found screen (商品不存在); the subject lookup’s not-found opens no 错误 dialog (issue 24)', async () => {
     await signedIn();
     await page.goto(`${server.url}/mall/detail/99999999`);
-    const dialog = page.getByRole('alertdialog');
-    await expect.poll(() => dialog.count()).toBe(1);
-    expect(await dialog.locator('.confirm-title').textContent()).toBe('错误');
-    expect(await dialog.locator('p').textContent()).toMatch(/\S/);
-    expect(await page.getByTestId('confirm-ok').textContent()).toBe('刷新');
-    await page.getByTestId('confirm-cancel').click();
-    await expect.poll(() => dialog.count()).toBe(0);
-    expect(await page.getByText('内容不存在或已下架').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('not-found-screen').locator('h1').textContent()).toBe('商品不存在');
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
   });
 });

@@ -30,9 +30,9 @@ describe('page-config runtime in the browser', () => {
     await expect.poll(() => page.locator('[data-testid=list-categories] li').count()).toBe(3);
   });
 
-  it('shows a failed source as the server message', async () => {
+  it('shows a failed source as the server message, without the internal id', async () => {
     await page.goto(`${server.url}/test/runtime/1`);
-    await expect.poll(() => page.locator('[data-page=test-runtime-actions]').textContent()).toContain('错误：资讯 id 99999 不存在');
+    await expect.poll(() => page.locator('[data-page=test-runtime-actions]').textContent()).toContain('错误：资讯不存在');
   });
 
   it('runs actions: copy with its toast, a failing call toasts the envelope msg, popups and navigation', async () => {
@@ -41,7 +41,7 @@ describe('page-config runtime in the browser', () => {
     await expect.poll(toast).toBe('复制成功');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('BEIKAO-3');
     await page.getByRole('button', { name: '调用失败' }).click();
-    await expect.poll(toast).toBe('资讯 id 99999 不存在');
+    await expect.poll(toast).toBe('资讯不存在');
     await page.getByRole('button', { name: '打开客服' }).click();
     await expect.poll(() => page.locator('[data-testid=customer-service-popup] img').getAttribute('src')).toContain('/media/qr/');
     await page.locator('[data-testid=customer-service-backdrop]').click({ position: { x: 5, y: 5 } });

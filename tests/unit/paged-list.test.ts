@@ -46,7 +46,7 @@ describe('paged list store', () => {
     expect(listKey('news', 1, 2)).toBe('news:1:2');
     expect(listKey('course', null, null)).toBe('course:null:null');
     expect(getList(KEY)).toBe(getList(KEY));
-    expect(getList(KEY)).toEqual({ items: [], loading: false, loaded: false, error: '' });
+    expect(getList(KEY)).toEqual({ items: [], loading: false, loaded: false, error: '', errorCode: 0 });
   });
 
   it('tracks loading while a request runs and stores the page on status 0', async () => {

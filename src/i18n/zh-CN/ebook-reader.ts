@@ -36,6 +36,11 @@ export const ebookReader = {
   claim: '免费领取',
   openToc: '查看目录',
   retry: '重试',
+  /** A link to a book that is not there (issue 24): the one not-found screen, with a way back. */
+  missingTitle: '这本电子书不存在',
+  missingText: '电子书可能已下架，或链接有误',
+  otherBooks: '看看其他电子书',
+  chapterMissing: '这一章不存在，可以从目录选择章节',
   empty: '这本书还没有章节',
   offline: '离线阅读',
   offlineNoBook: '网络异常，这本书还没有保存到本机，联网后再试',

@@ -1,6 +1,7 @@
 /** What the reader's body shows for the book's and the chapter's phase: a spinner, a message or the chapter's text. */
 import { money } from '../../format/time';
 import { ebookReader as t } from '../../i18n/zh-CN/ebook-reader';
+import { NotFoundScreen } from '../../runtime/block-api';
 import { AlertIcon, LockIcon } from '../../runtime/icons';
 import { ChapterText } from './ChapterText';
 import type { ReaderController } from './controller';
@@ -19,6 +20,12 @@ export interface ReaderBodyProps {
 }
 
 export function ReaderBody({ state, ctl, pager, chapterTitle, onTap, onBuy, onOpenToc }: ReaderBodyProps) {
+  if (state.phase === 'error' && state.missing)
+    return (
+      <div className="not-found-fill">
+        <NotFoundScreen title={t.missingTitle} text={t.missingText} linkText={t.otherBooks} linkTo="/ebook/list/all" />
+      </div>
+    );
   if (state.phase === 'error')
     return (
       <StatePanel icon={<AlertIcon />} text={state.message} actions={[{ label: t.retry, onClick: () => ctl.retry(), primary: true }]} />
@@ -54,10 +61,14 @@ export function ReaderBody({ state, ctl, pager, chapterTitle, onTap, onBuy, onOp
         icon={<AlertIcon />}
         title={chapterTitle}
         text={state.chapterMessage}
-        actions={[
-          { label: t.retry, onClick: () => ctl.retry(), primary: true },
-          { label: t.openToc, onClick: onOpenToc },
-        ]}
+        actions={
+          state.chapterMissing
+            ? [{ label: t.openToc, onClick: onOpenToc, primary: true }]
+            : [
+                { label: t.retry, onClick: () => ctl.retry(), primary: true },
+                { label: t.openToc, onClick: onOpenToc },
+              ]
+        }
       />
     );
   return state.content ? <ChapterText state={state} settings={state.settings} pager={pager} onTap={onTap} ctl={ctl} /> : null;

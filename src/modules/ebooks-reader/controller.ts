@@ -9,7 +9,7 @@
 import { CODE } from '../../contract/envelope';
 import { i18n } from '../../i18n';
 import { ebookReader } from '../../i18n/zh-CN/ebook-reader';
-import type { CallReply, Env } from '../../runtime/block-api';
+import { type CallReply, type Env, isMissing, userMessage } from '../../runtime/block-api';
 import { defaultEvents, type PageEvents } from '../shared/page-events';
 import { bookFraction } from './book-fraction';
 import { Bookmarks } from './bookmarks';
@@ -72,10 +72,12 @@ export class ReaderController {
       ebookId: 0,
       phase: 'loading',
       message: '',
+      missing: false,
       detail: null,
       chapterId: 0,
       chapterPhase: 'idle',
       chapterMessage: '',
+      chapterMissing: false,
       content: null,
       target: null,
       place: null,
@@ -159,11 +161,11 @@ export class ReaderController {
   async open(ebookId: number, chapterId = 0): Promise<void> {
     const seq = ++this.openSeq;
     if (ebookId <= 0) {
-      this.set({ phase: 'error', message: i18n.loadError.notFound });
+      this.set({ phase: 'error', message: i18n.loadError.notFound, missing: true });
       return;
     }
     if (ebookId !== this.state.ebookId) {
-      this.set({ ebookId, phase: 'loading', message: '', detail: null, content: null, marks: [], cached: [], place: null });
+      this.set({ ebookId, phase: 'loading', message: '', missing: false, detail: null, content: null, marks: [], cached: [], place: null });
       this.copies.watch(ebookId);
     }
     void this.flush();
@@ -184,7 +186,8 @@ export class ReaderController {
       }
       this.set({ offline: true });
     } else {
-      this.set({ phase: 'error', message: res.msg });
+      // A missing book is said in plain words (the server's message names the internal id): no 重试, a way back.
+      this.set({ phase: 'error', message: userMessage(res), missing: isMissing(res.code) });
       return;
     }
     this.set({ phase: 'ready', detail });
@@ -215,7 +218,7 @@ export class ReaderController {
     const seq = ++this.chapterSeq;
     const { ebookId } = this.state;
     if (this.state.content && this.state.content.chapter.id !== chapterId) this.reports.report();
-    this.set({ chapterId, chapterPhase: 'loading', chapterMessage: '', content: null, target: null, place: null });
+    this.set({ chapterId, chapterPhase: 'loading', chapterMessage: '', chapterMissing: false, content: null, target: null, place: null });
     // A chapter the fresh table of contents says is locked is asked from the server, never shown from the device.
     const knownLocked = this.detailFresh && this.tocEntry(chapterId)?.locked === 1;
     const cached = knownLocked ? null : await cachedChapter(this.env, ebookId, chapterId);
@@ -269,7 +272,15 @@ export class ReaderController {
       return;
     }
     if (cached) void forgetChapter(this.env, ebookId, chapterId).then(() => this.copies.refresh());
-    this.set({ content: null, place: null, target: null, chapterPhase: 'error', chapterMessage: res.msg });
+    const missing = isMissing(res.code);
+    this.set({
+      content: null,
+      place: null,
+      target: null,
+      chapterPhase: 'error',
+      chapterMessage: missing ? t.chapterMissing : userMessage(res),
+      chapterMissing: missing,
+    });
   }
 
   /** Keeps the next chapter on the device too (read ahead), unless it is locked or already there. */

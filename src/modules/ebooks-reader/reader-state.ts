@@ -33,11 +33,15 @@ export interface ReaderState {
   /** The book (its detail): loading, ready, or error (message). */
   phase: 'loading' | 'ready' | 'error';
   message: string;
+  /** The book is not there (4004, or a bad id 4000): the not-found screen with a way back, no 重试. */
+  missing: boolean;
   detail: Detail | null;
   chapterId: number;
   chapterPhase: ChapterPhase;
   /** The refusal (locked) or the failure (error). */
   chapterMessage: string;
+  /** The chapter is not in the book (4004 or 4000): the error offers the table of contents, not 重试. */
+  chapterMissing: boolean;
   content: Chapter | null;
   target: Target | null;
   /** The place shown now (in `content`'s chapter). */

@@ -7,16 +7,25 @@ import { i18n } from '../../i18n';
 import type { PageStore } from '../areas/pages';
 import { escapeHtml } from '../http/escape-html';
 import { matchRoute } from './route-match';
-import { skeletonHtml } from './skeleton';
+import { notFoundHtml, skeletonHtml } from './skeleton';
 
 export type Encoding = 'br' | 'gzip';
 
 export interface ShellReply {
+  /** 200, or 404 for a path no route serves (its HTML is the not-found screen itself). */
+  status: 200 | 404;
   etag: string;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
 }
+
+/**
+ * The generic app shell the service worker precaches (src/sw/rules.ts SHELL_PATH; a unit test keeps them equal): the
+ * route table and a neutral skeleton, HTTP 200, the offline answer for any route. Every other path no route serves is
+ * a 404 whose HTML is the not-found screen.
+ */
+export const APP_SHELL_PATH = '/__app-shell';
 
 /** Inert JSON inside a script tag: `<` escaped, so no text of it can close the tag (and no inline script runs). */
 function jsonScript(id: string, value: unknown, attrs = ''): string {
@@ -96,16 +105,18 @@ export class ShellPages {
       this.built.clear();
     }
     const route = matchRoute(manifest.routes, pathname);
-    const key = route?.name ?? '';
+    const generic = !route && pathname === APP_SHELL_PATH;
+    const key = route?.name ?? (generic ? '' : '404');
     let reply = this.built.get(key);
     if (!reply) {
-      reply = this.compress(this.html(manifest, route), `W/"${manifest.version}-${this.templateHash}-${key || '404'}"`);
+      const html = this.html(manifest, route, { notFound: !route && !generic });
+      reply = this.compress(html, `W/"${manifest.version}-${this.templateHash}-${key || 'shell'}"`, !route && !generic ? 404 : 200);
       this.built.set(key, reply);
     }
     return reply;
   }
 
-  html(manifest: ReturnType<PageStore['manifest']>, route: RouteEntry | undefined): string {
+  html(manifest: ReturnType<PageStore['manifest']>, route: RouteEntry | undefined, opts: { notFound?: boolean } = {}): string {
     const config = route ? this.pages.get(route.name) : undefined;
     const head: string[] = [];
     const body = [jsonScript('page-manifest', manifest)];
@@ -127,7 +138,11 @@ export class ShellPages {
       for (const f of files.css) head.push(`<link rel="preload" as="style" crossorigin href="/${f}">`);
     }
     const tabBar = Boolean((route?.meta as { tabBar?: boolean } | undefined)?.tabBar);
-    const title = config && !config.meta.title.includes('${') ? `${config.meta.title} - ${i18n.app.name}` : i18n.app.name;
+    const title = opts.notFound
+      ? `${i18n.notFound.title} - ${i18n.app.name}`
+      : config && !config.meta.title.includes('${')
+        ? `${config.meta.title} - ${i18n.app.name}`
+        : i18n.app.name;
     // What search results and share cards show: the page's own words, else the site's.
     const own = config?.meta.description;
     const description = escapeHtml(own && !own.includes('${') ? own : i18n.app.description);
@@ -139,12 +154,16 @@ export class ShellPages {
     return this.template
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace('</head>', `${head.join('')}</head>`)
-      .replace('<div id="root"></div>', `${body.join('')}<div id="root">${skeletonHtml(config, { tabBar })}</div>`);
+      .replace(
+        '<div id="root"></div>',
+        `${body.join('')}<div id="root">${opts.notFound ? notFoundHtml() : skeletonHtml(config, { tabBar })}</div>`,
+      );
   }
 
-  private compress(html: string, etag: string): ShellReply {
+  private compress(html: string, etag: string, status: 200 | 404): ShellReply {
     const identity = Buffer.from(html);
     return {
+      status,
       etag,
       identity,
       br: zlib.brotliCompressSync(identity, {

@@ -85,6 +85,35 @@ function block(node: Node): string {
   }
 }
 
+/**
+ * The not-found drawing of src/runtime/NotFound.tsx as markup (the server may not import client code; a unit test
+ * keeps the two the same).
+ */
+export const NOT_FOUND_ART =
+  '<svg class="placeholder-art" viewBox="0 0 160 120" width="160" height="120" aria-hidden="true" focusable="false">' +
+  '<ellipse cx="80" cy="108" rx="56" ry="6" fill="#e8eefb"></ellipse>' +
+  '<path d="M24 30l34-10 40 10 36-10v70l-36 10-40-10-34 10z" fill="#fff" stroke="#c9d8f5" stroke-width="2" stroke-linejoin="round"></path>' +
+  '<path d="M58 20v70M98 30v70" stroke="#e3eaf7" stroke-width="2"></path>' +
+  '<path d="M36 78c10-4 14-18 26-18s12 14 22 12" fill="none" stroke="#9bb8ec" stroke-width="3" stroke-dasharray="4 5" stroke-linecap="round"></path>' +
+  '<circle cx="36" cy="78" r="4" fill="#2f7cf6"></circle>' +
+  '<circle cx="104" cy="58" r="20" fill="#fff" stroke="#2f7cf6" stroke-width="5"></circle>' +
+  '<path d="M118 72l14 14" stroke="#2f7cf6" stroke-width="7" stroke-linecap="round"></path>' +
+  '<path d="M98 52l12 12M110 52l-12 12" stroke="#ff9900" stroke-width="4" stroke-linecap="round"></path>' +
+  '</svg>';
+
+/**
+ * A path no route serves: the server already knows the answer, so `#root` gets the client's not-found screen itself
+ * (the same markup and classes as src/runtime/NotFound.tsx, a plain link home) instead of a skeleton waiting for it.
+ */
+export function notFoundHtml(): string {
+  const t = i18n.notFound;
+  return (
+    `<main class="page not-found"><section class="placeholder-state not-found-state" aria-labelledby="not-found-title">${NOT_FOUND_ART}` +
+    `<h1 class="placeholder-title" id="not-found-title">${escapeHtml(t.title)}</h1><p class="placeholder-text">${escapeHtml(t.text)}</p>` +
+    `<div class="not-found-actions"><a href="/" class="placeholder-button">${escapeHtml(t.goHome)}</a></div></section></main>`
+  );
+}
+
 /** The skeleton markup of one page (goes inside `#root`). */
 export function skeletonHtml(config: PageConfig | undefined, opts: { tabBar?: boolean } = {}): string {
   const nodes = ((config?.blocks ?? []) as unknown as Node[]).filter((n) => n && typeof n.type === 'string' && n.type !== 'on-enter');

@@ -47,6 +47,8 @@ export async function registerClientFiles(
     const shell = shells.forPath(pathname);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', shell.etag).header('vary', 'accept-encoding');
     if (req.headers['if-none-match'] === shell.etag) return reply.code(304).send();
+    // A path no route serves is a 404 (crawlers drop it) whose HTML is the not-found screen itself.
+    reply.code(shell.status);
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     if (!encoding) return reply.send(shell.identity);
     return reply.header('content-encoding', encoding).send(shell[encoding]);

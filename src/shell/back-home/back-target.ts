@@ -1,12 +1,2 @@
-/**
- * Where the top-left control leads (issue 24, "a way back"): back through the app's own history when the user came
- * from another page of the app, else home. Home is not offered where it would only send the user back here (the
- * subject picker before any subject is chosen: the home page needs one).
- */
-export type BackTarget = 'back' | 'home' | 'none';
-
-export function backTarget(o: { historyIndex: unknown; pathname: string; hasSubject: boolean; categoryRoute: string }): BackTarget {
-  if (typeof o.historyIndex === 'number' && o.historyIndex > 0) return 'back';
-  if (o.pathname === '/' || (o.pathname === o.categoryRoute && !o.hasSubject)) return 'none';
-  return 'home';
-}
+/** The way-back rule lives in the runtime (the not-found screen asks it too); the shell reads it through the block API. */
+export { type BackTarget, backTarget } from '../../runtime/block-api';
