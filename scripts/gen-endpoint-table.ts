@@ -2,7 +2,8 @@
  * Generates the runtime's compact endpoint table from the contract:
  *   src/contract/<area>.ts -> src/runtime/endpoint-table.gen.ts
  * The table holds only what a request needs (id, method, host, path, auth, encrypt) — no schemas, no
- * summaries — so the first load does not grow with the contract. Types come from the contract through
+ * summaries — so the first load does not grow with the contract; it is written as one string of rows
+ * (`id method host path auth[ encrypt]`, about a third smaller gzipped than an object literal) parsed once at start. Types come from the contract through
  * type-only imports (erased from the build). `--check` exits 1 when the file is stale.
  */
 import fs from 'node:fs';
@@ -35,15 +36,16 @@ export function generate(): string {
   const ids = new Set(list.map((x) => x.e.id));
   const missing = contract.allEndpoints.filter((e) => !ids.has(e.id)).map((e) => e.id);
   if (missing.length) throw new Error(`endpoints not exported from an area of src/contract/index.ts: ${missing.join(', ')}`);
-  const rows = list.map(({ e }) => {
-    const enc = e.encrypt ? ', encrypt: true' : '';
-    return `  '${e.id}': { id: '${e.id}', method: '${e.method}', host: '${e.host}', path: '${e.path}', auth: '${e.auth}'${enc} },`;
-  });
+  for (const { e } of list) {
+    if (/[\s|']/.test(`${e.id}${e.path}`)) throw new Error(`endpoint ${e.id}: id and path may hold no space, | or '`);
+  }
+  const rows = list.map(({ e }) => `    '${[e.id, e.method, e.host, e.path, e.auth, ...(e.encrypt ? ['encrypt'] : [])].join(' ')}|' +`);
   const types = list.map(({ area, name, e }) => `  '${e.id}': typeof contract.${area}.${name};`);
   return [
     BANNER,
     "import type { EndpointMeta } from '../api/client';",
     "import type * as contract from '../contract';",
+    "import type { AuthMode, Host, Method } from '../contract/endpoint';",
     '',
     'export type { EndpointMeta };',
     '',
@@ -54,9 +56,22 @@ export function generate(): string {
     '',
     'export type EndpointId = keyof EndpointTypes;',
     '',
-    'export const endpointTable: { readonly [K in EndpointId]: EndpointMeta } = {',
+    '/** One row per endpoint: `id method host path auth[ encrypt]`. */',
+    'const ROWS =',
     ...rows,
-    '};',
+    "  '';",
+    '',
+    'function parse(rows: string): Record<string, EndpointMeta> {',
+    '  const table: Record<string, EndpointMeta> = {};',
+    "  for (const row of rows.split('|')) {",
+    '    if (!row) continue;',
+    "    const [id, method, host, path, auth, encrypt] = row.split(' ') as [string, Method, Host, string, AuthMode, string?];",
+    '    table[id] = encrypt ? { id, method, host, path, auth, encrypt: true } : { id, method, host, path, auth };',
+    '  }',
+    '  return table;',
+    '}',
+    '',
+    'export const endpointTable = parse(ROWS) as { readonly [K in EndpointId]: EndpointMeta };',
     '',
   ].join('\n');
 }
