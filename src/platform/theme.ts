@@ -1,8 +1,9 @@
-import './theme.css';
-
 export type Theme = 'dark' | 'light';
 
-/** Applies the native app's interface style: `<html data-theme="dark|light">` (see theme.css). */
+/**
+ * Applies the native app's interface style: `<html data-theme="dark|light">`. The palettes are in src/styles.css;
+ * without a host the page follows the system's `prefers-color-scheme`.
+ */
 export function applyTheme(theme: Theme, root: { dataset: DOMStringMap } | undefined = globalThis.document?.documentElement): void {
   if (root) root.dataset.theme = theme;
 }

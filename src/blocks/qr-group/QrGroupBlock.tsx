@@ -19,7 +19,7 @@ export default function QrGroupBlock({ props, run }: BlockProps<QrGroupProps>) {
             ) : item.value ? (
               <QRCodeSVG className="qr-code" value={item.value} size={size} marginSize={2} title={item.title || t.qrAlt} />
             ) : null}
-            {item.title ? <h3 className="qr-title">{item.title}</h3> : null}
+            {item.title ? <h2 className="qr-title">{item.title}</h2> : null}
             {item.caption ? <p className="qr-caption">{item.caption}</p> : null}
             {item.copyText ? (
               <p className="qr-copy">

@@ -19,7 +19,7 @@ describe('QrGroupBlock', () => {
     expect(qrTag(html)).toContain('width="160"');
     expect(html).toContain('<title>备考交流群</title>');
     expect(html).toContain('<path');
-    expect(html).toContain('<h3 class="qr-title">备考交流群</h3>');
+    expect(html).toContain('<h2 class="qr-title">备考交流群</h2>');
     expect(html).toContain('群满后请加老师微信');
     expect(html).toContain('<p class="qr-hint">长按识别二维码</p>');
     expect(html).toContain('qr-group-row');

@@ -32,7 +32,7 @@ export default function RuleTextBlock({ props }: BlockProps<RuleTextProps>) {
   const folded = collapsible && collapsed;
   return (
     <section className={`bk-rules bk-rules-${props.variant ?? 'card'}`} data-testid="rule-text">
-      {title ? <h3 className="bk-rules-title">{title}</h3> : null}
+      {title ? <h2 className="bk-rules-title">{title}</h2> : null}
       <div ref={body} className={folded ? 'bk-rules-body bk-rules-folded' : 'bk-rules-body'}>
         <Markdown skipHtml remarkPlugins={REMARK}>
           {content}

@@ -16,7 +16,7 @@ describe('rule-text block', () => {
 
   it('renders the rules as an ordered list in a card', () => {
     const html = render({ content: rules });
-    expect(html).toContain('<h3 class="bk-rules-title">活动规则</h3>');
+    expect(html).toContain('<h2 class="bk-rules-title">活动规则</h2>');
     expect(html).toContain('bk-rules-card');
     expect(html).toContain('<ol>');
     expect(html.match(/<li>/g)).toHaveLength(4);

@@ -2,6 +2,8 @@
 export const studySearch = {
   placeholder: '搜索资讯、攻略、课程、电子书',
   submit: '搜索',
+  /** The search box's name for a screen reader. */
+  inputLabel: '搜索关键词',
   searching: '搜索中…',
   clearInput: '清除',
   needWord: '请输入搜索词',

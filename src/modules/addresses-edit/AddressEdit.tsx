@@ -145,6 +145,7 @@ export default function AddressEdit({ props, env }: BlockProps<AddressEditProps>
           ))}
           <input
             name="tag"
+            aria-label={t.tag}
             value={form.tag}
             maxLength={ADDRESS_RULES.tagMax}
             placeholder={t.tagPlaceholder}

@@ -168,6 +168,7 @@ export default function StudySearch({ props, env, scope }: BlockProps<StudySearc
         <input
           name="word"
           type="search"
+          aria-label={t.inputLabel}
           value={input}
           placeholder={props.placeholder || t.placeholder}
           maxLength={50}

@@ -47,6 +47,7 @@ export function FeedbackPopup() {
       <textarea
         className="feedback-text"
         name="feedback"
+        aria-label={t.fieldLabel}
         rows={6}
         placeholder={t.placeholder}
         value={draft.text}
