@@ -30,7 +30,7 @@ export const zhCN = {
   /** A page load whose content is gone (4004) or whose link carries a bad id (4000). */
   loadError: { notFound: '内容不存在或已下架' },
   user: { title: '我的', mobile: '手机号', logout: '退出登录', loggedOut: '已退出登录' },
-  notFound: { title: '页面不存在', text: '你访问的页面不存在或已移动，去首页看看吧', goHome: '返回首页' },
+  notFound: { title: '页面不存在', text: '你访问的页面不存在或已移动，去首页看看吧', goHome: '返回首页', back: '返回' },
   /** Code 4440 when the server sent no message. */
   session: { expired: '登录已失效，请重新登录' },
   tabBar: { label: '主导航' },
@@ -75,6 +75,9 @@ export const zhCN = {
     downloadIos: 'App Store 下载',
     downloadAndroid: '安卓版下载',
     downloadNow: '立即下载',
+    /** download: no store address is set for this system (ANDROID_DOWNLOAD_URL / IOS_DOWNLOAD_URL unset). */
+    downloadSoon: 'App 即将上架应用商店，现在可以直接使用网页版',
+    useWebVersion: '使用网页版',
     inWechatHint: '请点击右上角「…」，选择「在浏览器打开」后下载',
     closeHint: '我知道了',
     /** activity-share: its button, and the hint inside WeChat (the JS-SDK cannot open the share sheet itself). */
@@ -95,6 +98,8 @@ export const zhCN = {
       button: '反馈',
       title: '意见反馈',
       placeholder: '请输入您的反馈建议',
+      /** The text box's name for a screen reader. */
+      fieldLabel: '反馈内容',
       counter: (n: number, max: number) => `${n}/${max}`,
       submit: '提交',
       submitting: '提交中…',
