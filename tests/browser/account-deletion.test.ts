@@ -77,7 +77,7 @@ describe('注销账号', () => {
     // The agreement is on the page, and where the code goes, masked.
     await expect.poll(() => page.getByTestId('markdown').first().textContent()).toContain('账号注销协议');
     await expect
-      .poll(() => page.locator('.account-cancel-to').textContent())
+      .poll(() => page.locator('.sms-fixed-mobile').textContent())
       .toBe(`验证码将发送至 ${mobile.slice(0, 3)}****${mobile.slice(7)}`);
     await shot('02-cancel-page-top');
 

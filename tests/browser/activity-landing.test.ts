@@ -103,10 +103,12 @@ describe('invitee landing (/activity/invite_download)', () => {
     await expect.poll(() => page.getByTestId('activity-referrer').textContent()).toContain('邀请你参加「新同学注册礼」');
     expect(await prizes().locator('button').allTextContents()).toEqual(['登录后领取', '登录后领取', '登录后领取']);
     expect(await page.getByTestId('countdown').first().textContent()).toContain('进行中');
-    // The download section: the app, and no store button pointing anywhere while no store link is configured.
+    // The download section: the app, and no store button pointing anywhere while no store link is configured
+    // (ANDROID_DOWNLOAD_URL / IOS_DOWNLOAD_URL unset): the web app instead (activity-download-links.test.ts).
     const download = page.getByTestId('download');
     expect(await download.count()).toBe(1);
-    expect(await download.locator('a[href]').count()).toBe(0);
+    expect(await download.locator('.download-ios, .download-android, a[href^="http"]').count()).toBe(0);
+    expect(await download.locator('a.download-web').getAttribute('href')).toBe('/');
     expect(await section('活动规则').locator('ol > li').count()).toBe(6);
     await screenshot('invite-download-visitor');
 

@@ -4,6 +4,8 @@ export const login = {
   subtitle: '未注册的手机号验证后将自动注册',
   mobile: '手机号',
   mobilePlaceholder: '请输入手机号',
+  /** Where the code goes when the mobile is the account's own (shown masked, not typed). */
+  sendTo: (masked: string) => `验证码将发送至 ${masked}`,
   code: '验证码',
   codePlaceholder: '请输入 6 位验证码',
   sendCode: '获取验证码',

@@ -3,7 +3,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import AccountCancel, { confirmCancel, formProblem, masked, sendCancelCode } from './AccountCancel';
+import { maskedMobile, smsCodeProblem } from '../shared/sms-code-form';
+import AccountCancel, { cancelConsent, confirmCancel, sendCancelCode } from './AccountCancel';
 import type { AccountsCancelProps } from './props.gen';
 
 const render = (props: AccountsCancelProps) =>
@@ -21,6 +22,8 @@ describe('accounts-cancel module', () => {
     expect(html).toContain('data-testid="account-cancel"');
     expect(html).toContain('验证码将发送至 138****1234');
     expect(html).not.toContain('13812341234');
+    // The shared SMS form on the bound mobile: no mobile field to type in, the code field and its send button.
+    expect(html).not.toContain('name="mobile"');
     expect(html).toContain('name="code"');
     expect(html).toContain('获取验证码');
     expect(html).toContain('href="/user/agreement/cancellation"');
@@ -29,18 +32,25 @@ describe('accounts-cancel module', () => {
     expect(html).toContain('注销账号');
   });
 
+  it('without a known mobile still offers the code form, with no line about where it goes', () => {
+    const html = render({});
+    expect(html).not.toContain('验证码将发送至');
+    expect(html).toContain('name="code"');
+    expect(html).toContain('获取验证码');
+  });
+
   it('masks only an 11-digit mobile', () => {
-    expect(masked('13812341234')).toBe('138****1234');
-    expect(masked('')).toBe('');
-    expect(masked(undefined)).toBe('');
+    expect(maskedMobile('13812341234')).toBe('138****1234');
+    expect(maskedMobile('')).toBe('');
+    expect(maskedMobile(undefined)).toBe('');
   });
 
   it('asks for the agreement before anything is sent, then a 6-digit code', () => {
-    expect(formProblem(false, null)).toBe('请先阅读并同意《注销协议》');
-    expect(formProblem(true, null)).toBe('');
-    expect(formProblem(true, '')).toBe('请输入验证码');
-    expect(formProblem(true, '123')).toBe('验证码为 6 位数字');
-    expect(formProblem(true, '123456')).toBe('');
+    expect(cancelConsent('/user/agreement/cancellation').refusal).toBe('请先阅读并同意《注销协议》');
+    expect(smsCodeProblem(null)).toBe('');
+    expect(smsCodeProblem('')).toBe('请输入验证码');
+    expect(smsCodeProblem('123')).toBe('验证码为 6 位数字');
+    expect(smsCodeProblem('123456')).toBe('');
   });
 
   it('sends the code to the account’s mobile; a refusal (e.g. an order under way) is toasted', async () => {

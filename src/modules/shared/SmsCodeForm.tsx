@@ -3,7 +3,7 @@ import { login } from '../../i18n/zh-CN/login';
 import { smsChallenge } from '../../i18n/zh-CN/sms-challenge';
 import type { SendOutcome } from './sms-challenge/outcome';
 import type { SmsChallengeProps } from './sms-challenge/SmsChallenge';
-import { smsFormProblem } from './sms-code-form';
+import { maskedMobile, smsCodeProblem, smsFormProblem } from './sms-code-form';
 import './sms-consent.css';
 
 /** A consent box the user must tick before a code is sent or the form submitted (unticked at first). */
@@ -12,9 +12,17 @@ export interface SmsConsent {
   label: ReactNode;
   /** Toasted when the user sends or submits without ticking it. */
   refusal: string;
+  /** The box's form name ('consent' unless given). */
+  name?: string;
 }
 
 export interface SmsCodeFormProps {
+  /**
+   * The mobile the code goes to when it is not the user's to type (the account's bound mobile, known to the server):
+   * shown masked in place of the mobile field, not editable and not checked here; `send` and `submit` get it as it is.
+   * '' when the page does not know it (no line shown).
+   */
+  fixedMobile?: string;
   /**
    * Sends the code (with a solved challenge payload when the server asked for one); resolves with the seconds until a
    * resend is allowed, null when refused (it toasts), or 'challenge' when the server asks for a challenge first.
@@ -61,10 +69,26 @@ function takeDraft(key: string | undefined): Draft | undefined {
   return draft && Date.now() - draft.savedAt < DRAFT_TTL_MS ? draft : undefined;
 }
 
-/** The mobile + SMS code form shared by login and mobile binding: checks, consent, resend countdown, busy state. */
-export function SmsCodeForm({ send, challenge, submit, toast, submitText, busyText, consent, draftKey, children }: SmsCodeFormProps) {
+/**
+ * The mobile + SMS code form shared by login, mobile binding and account deletion (a fixed mobile): checks, consent,
+ * resend countdown, challenge, busy state.
+ */
+export function SmsCodeForm({
+  fixedMobile,
+  send,
+  challenge,
+  submit,
+  toast,
+  submitText,
+  busyText,
+  consent,
+  draftKey,
+  children,
+}: SmsCodeFormProps) {
   const [draft] = useState(() => takeDraft(draftKey));
-  const [mobile, setMobile] = useState(draft?.mobile ?? '');
+  const [typed, setMobile] = useState(draft?.mobile ?? '');
+  const fixed = fixedMobile !== undefined;
+  const mobile = fixed ? fixedMobile : typed;
   const [code, setCode] = useState(draft?.code ?? '');
   const [agreed, setAgreed] = useState(draft?.agreed ?? false);
   const [countdown, setCountdown] = useState(() => (draft ? Math.max(0, Math.ceil((draft.resendAt - Date.now()) / 1000)) : 0));
@@ -83,10 +107,12 @@ export function SmsCodeForm({ send, challenge, submit, toast, submitText, busyTe
 
   /** The refusal to toast when consent is asked for and not given ('' when fine). */
   const consentProblem = () => (consent && !agreed ? consent.refusal : '');
+  /** What is wrong before sending (code null) or submitting ('' when fine); a fixed mobile is the server's to check. */
+  const formProblem = (code: string | null) => consentProblem() || (fixed ? smsCodeProblem(code) : smsFormProblem(mobile, code));
 
   const onSend = async () => {
     if (countdown > 0) return;
-    const problem = consentProblem() || smsFormProblem(mobile, null);
+    const problem = formProblem(null);
     if (problem) return toast(problem);
     settle(await send(mobile), false);
   };
@@ -119,7 +145,7 @@ export function SmsCodeForm({ send, challenge, submit, toast, submitText, busyTe
   };
 
   const onSolved = async (payload: string) => {
-    const problem = consentProblem() || smsFormProblem(mobile, null);
+    const problem = formProblem(null);
     if (problem) {
       setRound((r) => r + 1);
       return toast(problem);
@@ -130,7 +156,7 @@ export function SmsCodeForm({ send, challenge, submit, toast, submitText, busyTe
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const problem = consentProblem() || smsFormProblem(mobile, code);
+    const problem = formProblem(code);
     if (problem) return toast(problem);
     setBusy(true);
     try {
@@ -143,25 +169,31 @@ export function SmsCodeForm({ send, challenge, submit, toast, submitText, busyTe
   /** Following a link of the consent label keeps the form for when the user comes back. */
   const keepDraftOnLink = (e: MouseEvent) => {
     if (draftKey && e.target instanceof Element && e.target.closest('a')) {
-      drafts.set(draftKey, { mobile, code, agreed, resendAt: Date.now() + countdown * 1000, savedAt: Date.now() });
+      drafts.set(draftKey, { mobile: typed, code, agreed, resendAt: Date.now() + countdown * 1000, savedAt: Date.now() });
     }
   };
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <label className="field">
-        <span>{t.mobile}</span>
-        <input
-          name="mobile"
-          type="tel"
-          inputMode="numeric"
-          maxLength={11}
-          autoComplete="tel"
-          placeholder={t.mobilePlaceholder}
-          value={mobile}
-          onChange={(e) => setMobile(e.target.value.replace(/\D/g, ''))}
-        />
-      </label>
+      {fixed ? (
+        fixedMobile ? (
+          <p className="sms-fixed-mobile">{t.sendTo(maskedMobile(fixedMobile))}</p>
+        ) : null
+      ) : (
+        <label className="field">
+          <span>{t.mobile}</span>
+          <input
+            name="mobile"
+            type="tel"
+            inputMode="numeric"
+            maxLength={11}
+            autoComplete="tel"
+            placeholder={t.mobilePlaceholder}
+            value={typed}
+            onChange={(e) => setMobile(e.target.value.replace(/\D/g, ''))}
+          />
+        </label>
+      )}
       <label className="field">
         <span>{t.code}</span>
         <input
@@ -188,7 +220,7 @@ export function SmsCodeForm({ send, challenge, submit, toast, submitText, busyTe
         <div className="sms-consent" data-testid="consent" onClickCapture={keepDraftOnLink}>
           <input
             id={consentId}
-            name="consent"
+            name={consent.name ?? 'consent'}
             type="checkbox"
             className="sms-consent-box"
             checked={agreed}
