@@ -125,5 +125,11 @@ describe('template placeholders', () => {
     expect(fill('{items.1}/{items.4}', values)).toBe('铅笔/铅笔');
     expect(fill('{items.0-1}', values)).toBe('证件、铅笔');
     expect(fill('{items:bullets}', values)).toBe('- 证件\n- 铅笔\n- 耳机');
+    // Latin words meeting at a joint keep a space between; Chinese joints stay closed.
+    const latin = { label: '计算机二级 MS Office', topic: 'PowerPoint动画', py: 'Python', cn: '听力篇章' };
+    expect(fill('{label}{topic}精讲课', latin)).toBe('计算机二级 MS Office PowerPoint动画精讲课');
+    expect(fill('{py}字典与列表', latin)).toBe('Python字典与列表');
+    expect(fill('英语四级{cn}精讲课', latin)).toBe('英语四级听力篇章精讲课');
+    expect(fill('{py}{cn}', latin)).toBe('Python听力篇章');
   });
 });

@@ -34,17 +34,35 @@ function pickFrom(list: readonly string[], index: number): string {
   return list.length === 0 ? '' : (list[index % list.length] ?? '');
 }
 
-/** Fills a template checked against its vocabulary. A placeholder without a value is a programming error. */
+/** A Latin letter or digit before a joint and a Latin letter after it (MS Office + PowerPoint) read as one word. */
+const LATIN_END = /[A-Za-z0-9]$/;
+const LATIN_START = /^[A-Za-z]/;
+
+/**
+ * Fills a template checked against its vocabulary. A placeholder without a value is a programming error. Where the
+ * text so far ends in a Latin letter or digit and the value starts with a Latin letter, a space goes between
+ * (计算机二级 MS Office + PowerPoint动画 → MS Office PowerPoint动画; Chinese joints stay as they are).
+ */
 export function fill(template: string, values: TemplateValues): string {
-  return template.replace(ANY_BRACES, (raw) => {
-    const m = PLACEHOLDER.exec(raw);
-    const value = m ? values[m[1] ?? ''] : undefined;
-    if (!m || value === undefined) throw new Error(`template placeholder ${raw} has no value`);
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
-    if (m[4]) return value.map((s) => `- ${s}`).join('\n');
-    if (m[2] === undefined) return value.join('、');
-    const from = Number(m[2]);
-    if (m[3] === undefined) return pickFrom(value, from);
-    return value.slice(from, Number(m[3]) + 1).join('、');
-  });
+  let out = '';
+  let last = 0;
+  for (const m of template.matchAll(ANY_BRACES)) {
+    out += template.slice(last, m.index);
+    const value = valueOf(m[0], values);
+    out += LATIN_END.test(out) && LATIN_START.test(value) ? ` ${value}` : value;
+    last = m.index + m[0].length;
+  }
+  return out + template.slice(last);
+}
+
+function valueOf(raw: string, values: TemplateValues): string {
+  const m = PLACEHOLDER.exec(raw);
+  const value = m ? values[m[1] ?? ''] : undefined;
+  if (!m || value === undefined) throw new Error(`template placeholder ${raw} has no value`);
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (m[4]) return value.map((s) => `- ${s}`).join('\n');
+  if (m[2] === undefined) return value.join('、');
+  const from = Number(m[2]);
+  if (m[3] === undefined) return pickFrom(value, from);
+  return value.slice(from, Number(m[3]) + 1).join('、');
 }
