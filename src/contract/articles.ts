@@ -24,7 +24,12 @@ const faqItem = z.object({
   view_count: z.number(),
 });
 export type FaqItem = z.infer<typeof faqItem>;
-const faqDetailData = z.extend(faqItem, { answer: z.string(), updated_at: z.number() });
+const faqDetailData = z.extend(faqItem, {
+  answer: z.string(),
+  /** `answer` as HTML, rendered by the server once per version with the client's Markdown renderer and options. */
+  answer_html: z.string(),
+  updated_at: z.number(),
+});
 
 const qaItem = z.object({
   id: z.number(),
@@ -37,7 +42,14 @@ const qaItem = z.object({
   created_at: z.number(),
 });
 export type QaItem = z.infer<typeof qaItem>;
-const qaDetail = z.extend(qaItem, { question: z.string(), answer: z.string(), answered_at: z.number() });
+const qaDetail = z.extend(qaItem, {
+  question: z.string(),
+  answer: z.string(),
+  /** `question` and `answer` as HTML, rendered by the server once per version with the client's Markdown renderer and options. */
+  question_html: z.string(),
+  answer_html: z.string(),
+  answered_at: z.number(),
+});
 
 const skillItem = z.object({
   id: z.number(),
@@ -48,9 +60,21 @@ const skillItem = z.object({
   published_at: z.number(),
 });
 export type SkillItem = z.infer<typeof skillItem>;
-const skillDetail = z.extend(skillItem, { content: z.string(), view_count: z.number() });
+const skillDetail = z.extend(skillItem, {
+  content: z.string(),
+  /** `content` as HTML, rendered by the server once per version with the client's Markdown renderer and options (raw HTML and unsafe links dropped). */
+  content_html: z.string(),
+  view_count: z.number(),
+});
 
-const guide = z.object({ type: z.enum(GUIDE_TYPES), title: z.string(), content: z.string(), updated_at: z.number() });
+const guide = z.object({
+  type: z.enum(GUIDE_TYPES),
+  title: z.string(),
+  content: z.string(),
+  /** `content` as HTML, rendered by the server once per version with the client's Markdown renderer and options (raw HTML and unsafe links dropped). */
+  content_html: z.string(),
+  updated_at: z.number(),
+});
 const material = z.object({
   id: z.number(),
   title: z.string(),
@@ -65,6 +89,8 @@ const advert = z.object({
   title: z.string(),
   cover: z.string(),
   content: z.string(),
+  /** `content` as HTML, rendered by the server once per version with the client's Markdown renderer and options (raw HTML and unsafe links dropped). */
+  content_html: z.string(),
   link: z.string(),
   link_text: z.string(),
   published_at: z.number(),
@@ -75,9 +101,18 @@ const schoolNews = z.object({
   title: z.string(),
   source: z.string(),
   content: z.string(),
+  /** `content` as HTML, rendered by the server once per version with the client's Markdown renderer and options (raw HTML and unsafe links dropped). */
+  content_html: z.string(),
   published_at: z.number(),
 });
-const helpArticle = z.object({ id: z.number(), title: z.string(), content: z.string(), updated_at: z.number() });
+const helpArticle = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  /** `content` as HTML, rendered by the server once per version with the client's Markdown renderer and options (raw HTML and unsafe links dropped). */
+  content_html: z.string(),
+  updated_at: z.number(),
+});
 
 const byId = () => z.object({ id: id() });
 

@@ -40,6 +40,8 @@ const pointDetail = z.object({
   title: z.string(),
   /** Study notes, Markdown. */
   content: z.string(),
+  /** `content` as HTML, rendered by the server once per version with the client's Markdown renderer and options (raw HTML and unsafe links dropped). */
+  content_html: z.string(),
   /** Sentences worth memorising word for word (exam answers quote them). */
   key_sentences: z.array(z.string()),
   /** The point before and after this one in outline order (across chapters); id 0 and title '' at either end. */

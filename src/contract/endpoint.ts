@@ -21,6 +21,11 @@ export interface EndpointDef<I extends z.ZodMiniType, O extends z.ZodMiniType, A
   readonly auth: A;
   /** The server sends `data` as `{encrypt}` (AES-256-GCM), the client decrypts it. */
   readonly encrypt?: boolean;
+  /**
+   * A GET that changes something when asked (a view counter): only the caller's own request may ask it, so the server
+   * never asks it on the caller's behalf (the first screen's data in the HTML, src/server/client/first-screen-data.ts).
+   */
+  readonly effect?: boolean;
   readonly summary: string;
   /**
    * Refusal codes this endpoint's handler can answer beyond the ones every endpoint of its kind can

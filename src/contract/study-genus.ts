@@ -17,6 +17,8 @@ export const newsItem = z.object({
 export type NewsItem = z.infer<typeof newsItem>;
 const newsDetail = z.extend(newsItem, {
   content: z.string(),
+  /** `content` as HTML, rendered by the server once per version with the client's Markdown renderer and options (raw HTML and unsafe links dropped). */
+  content_html: z.string(),
   author: z.string(),
   /** 1 when the logged-in caller has collected this item (always 0 for a visitor). */
   has_collect: z.number(),
@@ -27,7 +29,11 @@ const notice = z.object({ id: z.number(), title: z.string(), link: z.string(), c
 export type Notice = z.infer<typeof notice>;
 const banner = z.object({ id: z.number(), title: z.string(), image: z.string(), link: z.string(), type: z.number() });
 export type Banner = z.infer<typeof banner>;
-const bannerDetail = z.extend(banner, { content: z.string() });
+const bannerDetail = z.extend(banner, {
+  content: z.string(),
+  /** `content` as HTML, rendered by the server once per version with the client's Markdown renderer and options (raw HTML and unsafe links dropped). */
+  content_html: z.string(),
+});
 /** `id` is unique within the feed (news: the news id; strategy: 1000000000 + the strategy id); open by kind + ref_id. */
 const feedItem = z.object({
   id: z.number(),
@@ -73,6 +79,7 @@ export const newsView = endpoint({
   input: z.object({ id: id() }),
   output: z.object({ view_count: z.number() }),
   auth: 'none',
+  effect: true,
   summary: '资讯浏览量 +1，返回新值',
   errors: [CODE.notFound],
 });

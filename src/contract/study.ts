@@ -20,7 +20,11 @@ export const strategyItem = z.object({
   published_at: z.number(),
 });
 export type StrategyItem = z.infer<typeof strategyItem>;
-const strategyDetail = z.extend(strategyItem, { content: z.string() });
+const strategyDetail = z.extend(strategyItem, {
+  content: z.string(),
+  /** `content` as HTML, rendered by the server once per version with the client's Markdown renderer and options (raw HTML and unsafe links dropped). */
+  content_html: z.string(),
+});
 
 const goingItem = z.object({
   id: z.number(),
@@ -42,6 +46,8 @@ const guide = z.object({
   kind: z.enum(['signup', 'outline']),
   title: z.string(),
   content: z.string(),
+  /** `content` as HTML, rendered by the server once per version with the client's Markdown renderer and options (raw HTML and unsafe links dropped). */
+  content_html: z.string(),
   /** Official registration site (sign-up info) or '' (syllabus). */
   link: z.string(),
   updated_at: z.number(),

@@ -80,7 +80,14 @@ const collection = z.object({
 });
 export type Collection = z.infer<typeof collection>;
 
-const document = z.object({ key: z.string(), title: z.string(), content: z.string(), updated_at: z.number() });
+const document = z.object({
+  key: z.string(),
+  title: z.string(),
+  content: z.string(),
+  /** `content` as HTML, rendered by the server once per version with the client's Markdown renderer and options (raw HTML and unsafe links dropped). */
+  content_html: z.string(),
+  updated_at: z.number(),
+});
 
 /** Counts from the real tables (orders read 0 until that area lands; questions: answered ones); creates the welcome messages first. */
 export const userStatistics = endpoint({

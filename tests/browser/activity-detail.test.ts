@@ -246,9 +246,11 @@ describe('activity detail page (/activity/detail/:activityId)', () => {
     expect(await page.getByRole('button', { name: '登录参与活动' }).count()).toBe(0);
   });
 
-  it('a bad id in the route shows the not-found box', async () => {
+  it('a bad id in the route shows the one not-found screen (活动不存在) with a way back', async () => {
     await page.goto(`${server.url}/activity/detail/424242`);
-    await expect.poll(() => page.getByText('内容不存在或已下架').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('not-found-screen').locator('h1').textContent()).toBe('活动不存在');
+    expect(await page.getByTestId('not-found-home').count()).toBe(1);
+    expect(await page.getByText('内容不存在或已下架').count()).toBe(0);
     expect(await prizes().count()).toBe(0);
   });
 });

@@ -304,9 +304,11 @@ describe('gift relay pages (reciprocity, activity 1003)', () => {
     await screenshot('receive-ended', { firstScreen: true });
   });
 
-  it('a bad activity id shows the not-found box', async () => {
+  it('a bad activity id shows the one not-found screen (活动不存在) with a way back', async () => {
     await page.goto(`${server.url}/activity/reciprocity/receive/424242/3`);
-    await expect.poll(() => page.getByText('内容不存在或已下架').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('not-found-screen').locator('h1').textContent()).toBe('活动不存在');
+    expect(await page.getByTestId('not-found-home').count()).toBe(1);
+    expect(await page.getByText('内容不存在或已下架').count()).toBe(0);
     expect(await previewItems().count()).toBe(0);
   });
 });

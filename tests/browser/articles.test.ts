@@ -20,7 +20,7 @@ beforeEach(() => {
 
 const footer = () => page.locator('[data-testid=list-footer]');
 const markdownTitle = () => page.locator('[data-testid=markdown] h1').first().textContent();
-const goneTitle = () => page.locator('[data-testid=result-empty] .result-title').textContent();
+const goneTitle = () => page.getByTestId('not-found-screen').locator('h1').textContent();
 
 /** Scrolls until the paged list's footer says everything is loaded; returns how many scrolls it took. */
 async function scrollToEnd(): Promise<number> {
@@ -110,37 +110,53 @@ describe('skill articles and school news', () => {
     expect((await page.locator('[data-testid=markdown] .bk-md-body').textContent())?.length).toBeGreaterThan(100);
   });
 
-  it('shows a school news detail fetched from the school host', async () => {
+  it('shows a school news detail from the school host (in the landing HTML, then asked by the app)', async () => {
     const [id] = await articleIds(server, ARTICLE_KIND.schoolNews);
     const hosts: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('school-news')) hosts.push(new URL(r.url()).pathname);
     });
-    await page.goto(`${server.url}/school-news/detail?id=${id}`);
+    // Landing on it: the server answered the school host's endpoint into the HTML (first-screen data).
+    const html = (await (await page.goto(`${server.url}/school-news/detail?id=${id}`))?.text()) ?? '';
+    expect(html).toContain(`"articles.school_news_detail:{\\"id\\":\\"${id}\\"}"`);
     await expect.poll(markdownTitle).toMatch(/[\u4e00-\u9fff]/);
     expect(await page.locator('[data-testid=markdown] .bk-md-meta').textContent()).toMatch(/大学|学院/);
-    expect(hosts).toContain('/school/api/school-news/detail');
+    // Moving to it inside the app: the app asks the school host itself.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/school-news/detail?id=${id}`);
+    await expect.poll(() => hosts).toContain('/school/api/school-news/detail');
   });
 });
 
-describe('a missing or bad id shows 内容不存在或已下架; the server message goes to the console', () => {
+describe('a missing or bad id: one not-found screen naming what is missing; the server message goes to the console', () => {
   it.each([
-    ['/school-news/detail', '缺少参数 id'],
-    ['/nemt-school-news/detail?id=99999', '高考院校资讯 id 99999 不存在'],
-    ['/qa/detail?kind=faq&id=99999', '常见问题 id 99999 不存在'],
-    ['/qa/detail', '缺少参数 id'],
-    ['/learning-materials/detail?id=abc', '参数 id'],
-    ['/pubmedmath/detail/99999', '数学技巧 id 99999 不存在'],
-  ])('%s → %s', async (path, message) => {
+    ['/school-news/detail', '缺少参数 id', '院校资讯不存在', null],
+    ['/nemt-school-news/detail?id=99999', '高考院校资讯 id 99999 不存在', '院校资讯不存在', null],
+    ['/qa/detail?kind=faq&id=99999', '常见问题 id 99999 不存在', '问题不存在', '看看其他常见问题'],
+    ['/qa/detail', '缺少参数 id', '问答不存在', '看看其他问答'],
+    ['/learning-materials/detail?id=abc', '参数 id', '学习资料不存在', null],
+    ['/pubmedmath/detail/99999', '数学技巧 id 99999 不存在', '数学技巧不存在', '看看其他技巧'],
+  ])('%s → %s', async (path, message, title, link) => {
     const warnings: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'warning') warnings.push(m.text());
     });
     await page.goto(server.url + path);
-    await expect.poll(goneTitle).toBe('内容不存在或已下架');
+    await expect.poll(goneTitle).toBe(title);
     expect(await page.locator('body').textContent()).not.toContain(message);
     await expect.poll(() => warnings.join('\n')).toContain(message);
     expect(await page.locator('[data-testid=markdown]').count()).toBe(0);
+    expect(await page.getByText('内容不存在或已下架').count()).toBe(0);
+    expect(await page.getByTestId('not-found-home').textContent()).toBe('返回首页');
+    expect(await page.getByRole('button', { name: '重试' }).count()).toBe(0);
+    if (link) expect(await page.getByTestId('not-found-link').textContent()).toBe(link);
+    else expect(await page.getByTestId('not-found-link').count()).toBe(0);
   });
 
   it('/feedback/detail without an id shows the default feedback article', async () => {

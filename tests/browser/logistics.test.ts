@@ -206,9 +206,12 @@ describe('logistics page', () => {
         [STORAGE_KEYS.jwt, stranger.token, STORAGE_KEYS.examContext, JSON.stringify(SUBJECT)] as const,
       );
       await other.goto(url);
-      await expect.poll(() => other.getByTestId('logistics-error').textContent()).toContain('物流信息不存在');
-      expect(await other.getByTestId('logistics-error').textContent()).not.toContain('SF1000000088881');
-      expect(await other.getByRole('link', { name: '返回订单列表' }).count()).toBe(1);
+      // The order is not theirs: the one not-found screen, as for a missing order (issue 24).
+      const gone = other.getByTestId('not-found-screen');
+      await expect.poll(() => gone.locator('h1').textContent()).toBe('物流信息不存在');
+      expect(await other.locator('#root').textContent()).not.toContain('SF1000000088881');
+      expect(await other.getByTestId('logistics-error').count()).toBe(0);
+      expect(await gone.getByRole('link', { name: '查看全部订单' }).count()).toBe(1);
     } finally {
       await context.close();
     }

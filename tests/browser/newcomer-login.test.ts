@@ -21,6 +21,7 @@ beforeEach(() => {
 const CONSENT = '我已阅读并同意《用户协议》和《隐私政策》';
 const NEED_CONSENT = '请先阅读并同意《用户协议》和《隐私政策》';
 const GONE = '内容不存在或已下架';
+const goneTitle = () => page.getByTestId('not-found-screen').locator('h1').textContent();
 const toast = () => page.locator('[data-testid=toast]').textContent();
 const consentBox = () => page.getByRole('checkbox', { name: CONSENT });
 
@@ -171,25 +172,27 @@ describe('login consent', () => {
 
 describe('friendly messages for a missing or bad id', () => {
   it.each([
-    ['/news/detail/99999', '资讯 id 99999 不存在'],
-    ['/news/detail/abc', '参数 id'],
-    ['/stratege/detail/99999', '99999'],
-  ])('%s says 内容不存在或已下架; the server wording (%s) stays out of the page and goes to the console', async (path, precise) => {
+    ['/news/detail/99999', '资讯 id 99999 不存在', '资讯不存在'],
+    ['/news/detail/abc', '参数 id', '资讯不存在'],
+    ['/stratege/detail/99999', '99999', '攻略不存在'],
+  ])('%s: one not-found screen; the server wording (%s) stays out of the page and goes to the console', async (path, precise, title) => {
     const warnings = recordWarnings();
     await page.goto(server.url + path);
-    await expect.poll(() => page.locator('[data-testid=result-empty] .result-title').textContent()).toBe(GONE);
+    await expect.poll(() => goneTitle()).toBe(title);
     expect(await page.locator('#root').textContent()).not.toContain(precise);
+    expect(await page.getByText(GONE).count()).toBe(0);
     await expect.poll(() => warnings.join('\n')).toContain(precise);
     expect(await page.locator('[data-testid=markdown]').count()).toBe(0);
     // Not a dead end: a button leads home.
-    await page.locator('[data-testid=result-empty]').getByRole('button', { name: '返回首页' }).click();
+    await page.getByTestId('not-found-home').click();
     await page.waitForURL((url) => !url.pathname.startsWith(path));
   });
 
-  it('a page with a back button keeps it under the friendly message', async () => {
+  it('a missing banner: the same screen with its way home', async () => {
     await page.goto(`${server.url}/banner/detail/99999`);
-    await expect.poll(() => page.locator('[data-testid=result-empty] .result-title').textContent()).toBe(GONE);
-    await page.getByRole('button', { name: '返回首页' }).click();
+    await expect.poll(() => goneTitle()).toBe('推荐内容不存在');
+    expect(await page.getByText(GONE).count()).toBe(0);
+    await page.getByTestId('not-found-home').click();
     await page.waitForURL((url) => url.pathname !== '/banner/detail/99999');
   });
 

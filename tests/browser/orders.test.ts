@@ -129,7 +129,7 @@ describe('order pages', () => {
     expect(new URL(page.url()).pathname).not.toBe(`/order/content/${item.id}`);
   });
 
-  it('/order/content of an unpaid item explains and links to the order; a missing order shows the server message', async () => {
+  it('/order/content of an unpaid item explains and links to the order; a missing order shows the one not-found screen', async () => {
     const user = await signedIn();
     const course = (await subjectGoods()).find((g) => g.kind === 'course' && g.price > 0);
     if (!course) throw new Error('the seed has no paid course good for the subject');
@@ -143,7 +143,9 @@ describe('order pages', () => {
     const missing = await request(server.url, order.detail, { id: 999999 }, { token: user.token });
     expect(missing.body.code).toBe(4004);
     await page.goto(`${server.url}/order/detail/999999`);
-    await expect.poll(() => page.getByTestId('order-not-found').textContent()).toContain(missing.body.msg);
+    await expect.poll(() => page.getByTestId('not-found-screen').locator('h1').textContent()).toBe('订单不存在');
+    expect(await page.locator('#root').textContent()).not.toContain('999999');
+    expect(await page.getByTestId('not-found-link').textContent()).toBe('查看全部订单');
   });
 });
 

@@ -123,15 +123,17 @@ describe('addresses', () => {
     expect(await cards().first().textContent()).toContain('周明');
   });
 
-  it('says 内容不存在或已下架 when the server refuses the address id (another user’s or none); the precise message goes to the console', async () => {
+  it('an address id the server refuses (another user’s or none) shows the one not-found screen; the precise message goes to the console', async () => {
     await signedIn();
     const warnings: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'warning') warnings.push(m.text());
     });
     await page.goto(`${server.url}/address/edit/999999`);
-    await expect.poll(() => page.getByTestId('address-edit-error').textContent()).toContain('内容不存在或已下架');
-    expect(await page.getByTestId('address-edit-error').textContent()).not.toContain('999999');
+    await expect.poll(() => page.getByTestId('not-found-screen').locator('h1').textContent()).toBe('收货地址不存在');
+    expect(await page.locator('#root').textContent()).not.toContain('999999');
+    expect(await page.getByTestId('address-edit-error').count()).toBe(0);
+    expect(await page.getByTestId('not-found-link').textContent()).toBe('查看我的收货地址');
     await expect.poll(() => warnings.join('\n')).toContain('收货地址 id 999999 不存在');
   });
 });

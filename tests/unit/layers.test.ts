@@ -76,6 +76,20 @@ describe('layers are checked by the lint step', () => {
     expect(r.rules).toEqual([]);
   });
 
+  it('lets a block import the shared article Markdown rules (protocol/markdown), and no other protocol file', () => {
+    const ok = lint({
+      'src/blocks/markdown/probe.ts': [
+        "import { isSiteLink } from '../../protocol/markdown/links';",
+        "import { ARTICLE_MARKDOWN } from '../../protocol/markdown/options';",
+        'export const probe = [isSiteLink, ARTICLE_MARKDOWN];',
+        '',
+      ].join('\n'),
+    });
+    expect(ok.rules).toEqual([]);
+    const bad = refused({ 'src/blocks/markdown/probe.ts': "import { sign } from '../../protocol/sign';\nexport const probe = sign;\n" });
+    expect(bad).toContain('noRestrictedImports');
+  });
+
   it('refuses a block that imports another block, and a module that imports another module', () => {
     expect(
       refused({ 'src/blocks/text/probe.ts': "import { Image } from '../image/ImageBlock';\nexport const probe = Image;\n" }),

@@ -1,39 +1,62 @@
-import Markdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { type BlockProps, Link } from '../../runtime/block-api';
+import { lazy, useEffect, useRef } from 'react';
+import { isSiteLink } from '../../protocol/markdown/links';
+import type { BlockProps } from '../../runtime/block-api';
 import './markdown.css';
 import type { MarkdownProps } from './props.gen';
 
-/** Site paths go through the router; everything else (http(s), mailto, #anchors) is a plain link. */
-export const markdownComponents: Components = {
-  a: ({ href, children, node: _node, ...rest }) =>
-    href?.startsWith('/') && !href.startsWith('//') ? (
-      <Link to={href} {...rest}>
-        {children}
-      </Link>
-    ) : (
-      <a href={href} {...rest}>
-        {children}
-      </a>
-    ),
-  img: ({ node: _node, alt, ...rest }) => <img alt={alt ?? ''} loading="lazy" decoding="async" {...rest} />,
-};
+/**
+ * The text path: react-markdown with the options the server renders with (remark-gfm among them), fetched only for a
+ * body that comes as Markdown without the server's HTML (a literal text in a page config, an endpoint without
+ * `*_html`). The modules are imported from outside this folder on purpose: the server preloads every chunk the build
+ * manifest files under `src/blocks/markdown/`, and this one must stay out of a news page's first load.
+ */
+const MarkdownText = lazy(async () => {
+  const [{ default: Markdown }, { ARTICLE_MARKDOWN }] = await Promise.all([
+    import('react-markdown'),
+    import('../../protocol/markdown/options'),
+  ]);
+  return { default: ({ content }: { content: string }) => <Markdown {...ARTICLE_MARKDOWN}>{content}</Markdown> };
+});
 
-/** GitHub-flavoured Markdown: tables (the agreements' 个人信息收集清单), task lists, strikethrough, autolinks. */
-const REMARK = [remarkGfm];
-
-/** Article body from Markdown. `skipHtml` drops raw HTML in the content: that is the sanitization. */
-export default function MarkdownBlock({ props }: BlockProps<MarkdownProps>) {
+/**
+ * Article body. With `html` (the server's rendering of the same Markdown with the same options, `content_html`) it is
+ * set as it is and the Markdown renderer is never loaded; without it, `content` is rendered on the client
+ * (MarkdownText, lazy chunks). Either way links are plain `<a href>`; a click on a site link (`/…`, not `//…`) becomes a router
+ * navigation, as the runtime's Link does. Raw HTML in the Markdown is dropped by the renderer on both ends (`skipHtml`).
+ */
+export default function MarkdownBlock({ props, env }: BlockProps<MarkdownProps>) {
+  const html = typeof props.html === 'string' && props.html !== '' ? props.html : null;
   const content = typeof props.content === 'string' ? props.content : '';
+  const body = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = body.current;
+    if (!el) return;
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = (e.target as Element | null)?.closest?.('a');
+      if (!a || !el.contains(a) || (a.target && a.target !== '_self') || a.hasAttribute('download')) return;
+      const href = a.getAttribute('href');
+      if (!isSiteLink(href)) return;
+      e.preventDefault();
+      env.navigate(href);
+    };
+    el.addEventListener('click', onClick);
+    return () => el.removeEventListener('click', onClick);
+  }, [env]);
+
   return (
     <article className="bk-md" data-testid="markdown">
       {props.title ? <h1 className="bk-md-title">{props.title}</h1> : null}
       {props.meta ? <p className="bk-md-meta">{props.meta}</p> : null}
-      <div className="bk-md-body">
-        <Markdown skipHtml remarkPlugins={REMARK} components={markdownComponents}>
-          {content}
-        </Markdown>
-      </div>
+      {html !== null ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's output of the same Markdown renderer (raw HTML and unsafe URLs dropped), never user HTML
+        <div ref={body} className="bk-md-body" dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <div ref={body} className="bk-md-body">
+          {content ? <MarkdownText content={content} /> : null}
+        </div>
+      )}
     </article>
   );
 }

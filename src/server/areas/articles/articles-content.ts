@@ -2,6 +2,7 @@ import type * as articles from '../../../contract/articles';
 import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { articleHtml, withContentHtml } from './article-html';
 import { ARTICLE_KIND, SKILL_DB_KINDS, type SkillKind, skillDbKind, skillKindOf } from './articles-kinds';
 
 /**
@@ -31,7 +32,7 @@ export async function skillDetail(
   id: number,
   label: string,
 ): Promise<OutputOf<typeof articles.politicsSkillDetail>> {
-  return { ...(await articleOfKind(s, skillDbKind(kind), id, label)), kind };
+  return { ...withContentHtml(await articleOfKind(s, skillDbKind(kind), id, label)), kind };
 }
 
 /** A study-plan guide article by its page type (the stored slug); its publication time is the reply's updated_at. */
@@ -46,7 +47,7 @@ export async function guideArticle(
     .where('slug', '=', type)
     .executeTakeFirst();
   if (!row) throw notFound(`说明文章 type ${type} `);
-  return { type, title: row.title, content: row.content, updated_at: row.published_at };
+  return { type, title: row.title, content: row.content, content_html: articleHtml(row.content), updated_at: row.published_at };
 }
 
 /** The feedback help article with this id, or the first one (editor's order) without an id. */
@@ -58,5 +59,5 @@ export async function feedbackHelp(s: Services, id: number | undefined): Promise
   sql = id === undefined ? sql.orderBy('sort').orderBy('id').limit(1) : sql.where('id', '=', id);
   const row = await sql.executeTakeFirst();
   if (!row) throw notFound(id === undefined ? '反馈说明' : `反馈说明 id ${id} `);
-  return { id: row.id, title: row.title, content: row.content, updated_at: row.published_at };
+  return { id: row.id, title: row.title, content: row.content, content_html: articleHtml(row.content), updated_at: row.published_at };
 }

@@ -3,6 +3,7 @@ import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 import { badInput, notFound } from '../../http/errors';
 import { ensureGenus, ensureSubject } from '../subjects';
+import { articleHtml } from './article-html';
 import { FAQ_TYPE_NAMES } from './articles-kinds';
 
 type FaqQuery = ParsedInputOf<typeof articles.faqList>;
@@ -44,5 +45,5 @@ export async function listFaq(s: Services, q: FaqQuery): Promise<OutputOf<typeof
 export async function faqDetail(s: Services, id: number): Promise<OutputOf<typeof articles.faqDetail>> {
   const row = await s.db.kysely.selectFrom('faqs').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`常见问题 id ${id} `);
-  return withTypeName(row);
+  return { ...withTypeName(row), answer_html: articleHtml(row.answer) };
 }

@@ -10,5 +10,6 @@ export const articlesArea = defineArea({
   routes: [...articlesRoutes],
 });
 
+export { articleHtml, articleHtmlStats, renderArticleHtml, withContentHtml } from './article-html';
 export { ARTICLE_KIND, skillDbKind } from './articles-kinds';
 export { articlesRoutes } from './routes';

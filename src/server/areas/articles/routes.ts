@@ -1,5 +1,6 @@
 import * as articles from '../../../contract/articles';
 import { handle, type RouteHandler } from '../../http/define';
+import { withContentHtml } from './article-html';
 import { articleOfKind, feedbackHelp, guideArticle, listSkills, skillDetail } from './articles-content';
 import { faqDetail, listFaq } from './articles-faq';
 import { ARTICLE_KIND } from './articles-kinds';
@@ -20,8 +21,14 @@ export const articlesRoutes: RouteHandler[] = [
 
   handle(articles.skillReadInfo, async (input, ctx) => guideArticle(ctx, input.type)),
   handle(articles.learningMaterialsDetail, async (input, ctx) => articleOfKind(ctx, ARTICLE_KIND.material, input.id, '学习资料 id')),
-  handle(articles.advertsH5Detail, async (input, ctx) => articleOfKind(ctx, ARTICLE_KIND.advert, input.id, '推荐内容 id')),
-  handle(articles.schoolNewsDetail, async (input, ctx) => articleOfKind(ctx, ARTICLE_KIND.schoolNews, input.id, '院校资讯 id')),
-  handle(articles.nemtSchoolNewsDetail, async (input, ctx) => articleOfKind(ctx, ARTICLE_KIND.nemtSchoolNews, input.id, '高考院校资讯 id')),
+  handle(articles.advertsH5Detail, async (input, ctx) =>
+    withContentHtml(await articleOfKind(ctx, ARTICLE_KIND.advert, input.id, '推荐内容 id')),
+  ),
+  handle(articles.schoolNewsDetail, async (input, ctx) =>
+    withContentHtml(await articleOfKind(ctx, ARTICLE_KIND.schoolNews, input.id, '院校资讯 id')),
+  ),
+  handle(articles.nemtSchoolNewsDetail, async (input, ctx) =>
+    withContentHtml(await articleOfKind(ctx, ARTICLE_KIND.nemtSchoolNews, input.id, '高考院校资讯 id')),
+  ),
   handle(articles.feedbackHtmlContent, async (input, ctx) => feedbackHelp(ctx, input.id)),
 ];

@@ -4,6 +4,7 @@ import type * as politics from '../../../contract/circles-politics';
 import type { OutputOf } from '../../../contract/endpoint';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { articleHtml } from '../articles';
 
 /** Every point in outline order (chapter order, then point order); the outline is small (dozens of points). */
 async function outline(s: Services) {
@@ -54,6 +55,7 @@ export async function pointDetail(s: Services, requested: number | undefined): P
     chapter_index: chapters.findIndex((c) => c.id === p.chapter_id) + 1,
     title: p.title,
     content: p.content,
+    content_html: articleHtml(p.content),
     key_sentences: p.key_sentences.split('\n').filter((line) => line.trim() !== ''),
     prev: neighbour(at > 0 ? items[at - 1] : undefined),
     next: neighbour(items[at + 1]),

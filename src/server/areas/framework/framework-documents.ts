@@ -3,6 +3,7 @@ import type * as framework from '../../../contract/framework';
 import type * as uc from '../../../contract/users-center';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { withContentHtml } from '../articles';
 
 /** The user agreement and the privacy policy ('' for one that is missing). */
 export async function agreement(s: Services): Promise<OutputOf<typeof framework.agreement>> {
@@ -19,5 +20,5 @@ export async function agreement(s: Services): Promise<OutputOf<typeof framework.
 export async function documentByKey(s: Services, key: string): Promise<OutputOf<typeof uc.documentEndpoint>> {
   const doc = await s.db.kysely.selectFrom('documents').selectAll().where('key', '=', key).executeTakeFirst();
   if (!doc) throw notFound(`文档 ${key} `);
-  return doc;
+  return withContentHtml(doc);
 }

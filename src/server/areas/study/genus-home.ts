@@ -2,6 +2,7 @@ import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type * as genus from '../../../contract/study-genus';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { withContentHtml } from '../articles';
 import { ensureSubject } from '../subjects';
 
 /** Notices of the subject and those for every subject (genus / category NULL), newest first. */
@@ -34,7 +35,7 @@ export async function listBanners(s: Services, q: ParsedInputOf<typeof genus.ban
 export async function bannerDetail(s: Services, id: number): Promise<OutputOf<typeof genus.bannerDetailEndpoint>> {
   const row = await s.db.kysely.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`轮播图 id ${id} `);
-  return row;
+  return withContentHtml(row);
 }
 
 /** Hot search words of the genus and those for every genus, hottest first. */

@@ -2,6 +2,7 @@ import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type * as genus from '../../../contract/study-genus';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { withContentHtml } from '../articles';
 import { ensureSubject } from '../subjects';
 
 /** Lists leave out the Markdown body (`content`) they never show: each would be read for nothing. */
@@ -37,7 +38,7 @@ export async function newsDetail(s: Services, userId: number | null, id: number)
           .where('type', '=', 'news')
           .where('ref_id', '=', id)
           .executeTakeFirst();
-  return { ...row, has_collect: collected ? 1 : 0, collection_id: collected?.id ?? 0 };
+  return { ...withContentHtml(row), has_collect: collected ? 1 : 0, collection_id: collected?.id ?? 0 };
 }
 
 /** Counts one view and returns the new count. */

@@ -2,6 +2,7 @@ import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type * as study from '../../../contract/study';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { withContentHtml } from '../articles';
 import { ensureSubject } from '../subjects';
 
 type GuideKind = 'signup' | 'outline';
@@ -21,5 +22,5 @@ export async function examGuide(
     .where('kind', '=', kind)
     .executeTakeFirst();
   if (!row) throw notFound(`科目 category_id ${q.category_id} 的${GUIDE_NAME[kind]}`);
-  return row;
+  return withContentHtml(row);
 }

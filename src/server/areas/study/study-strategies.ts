@@ -2,6 +2,7 @@ import type { OutputOf, ParsedInputOf } from '../../../contract/endpoint';
 import type * as study from '../../../contract/study';
 import type { Services } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { withContentHtml } from '../articles';
 import { ensureSubject } from '../subjects';
 
 /** The list leaves out the Markdown body (`content`) it never shows: each would be read for nothing. */
@@ -40,7 +41,7 @@ export async function listStrategies(
 export async function strategyDetail(s: Services, id: number): Promise<OutputOf<typeof study.strategyDetailEndpoint>> {
   const row = await s.db.kysely.selectFrom('strategies').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`攻略 id ${id} `);
-  return row;
+  return withContentHtml(row);
 }
 
 /** Counts one view and returns the new count. */
