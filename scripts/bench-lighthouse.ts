@@ -74,6 +74,8 @@ interface Result {
   finalUrl: string;
   mainThread: string;
   shifts: string[];
+  /** Main-thread tasks over 50 ms (Lighthouse's long-tasks audit, at its 4× slowdown), with the script that ran. */
+  longTasks: string[];
   requests: string[];
 }
 
@@ -170,6 +172,9 @@ async function measure(url: string, port: number): Promise<Result> {
     )
       .map((i) => `${i.groupLabel} ${Math.round(i.duration)} ms`)
       .join(', '),
+    longTasks: ((lhr.audits['long-tasks']?.details as { items?: Array<{ url: string; duration: number; startTime: number }> })?.items ?? []).map(
+      (i) => `${Math.round(i.duration)} ms at ${Math.round(i.startTime)} ms ${i.url.replace(/^https?:\/\/[^/]+/, '')}`,
+    ),
     shifts: ((lhr.audits['layout-shifts']?.details as { items?: Array<{ score: number; node?: { snippet?: string } }> })?.items ?? []).map(
       (i) => `${i.score.toFixed(3)} ${i.node?.snippet?.slice(0, 90) ?? '?'}`,
     ),
@@ -248,7 +253,17 @@ try {
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       const tab = await browser.newPage();
       await tab.goto(`${server.url}/api/pages/manifest`);
-      await tab.evaluate((k, v) => localStorage.setItem(k, v), EXAM_CONTEXT_KEY, JSON.stringify(SUBJECT));
+      // A returning visitor: the subject in storage and in the cookie the app keeps next to it (the server then puts
+      // the study home's data into the HTML, src/server/client/first-screen-data.ts).
+      await tab.evaluate(
+        (k, v, cookie) => {
+          localStorage.setItem(k, v);
+          document.cookie = cookie;
+        },
+        EXAM_CONTEXT_KEY,
+        JSON.stringify(SUBJECT),
+        `bk_exam=${SUBJECT.genus_id}.${SUBJECT.category_id}; path=/; max-age=31536000; samesite=lax`,
+      );
       await tab.close();
       await browser.disconnect();
       subjectSet = true;
@@ -267,6 +282,7 @@ try {
       console.log(`  main thread (4× slowdown): ${r.mainThread}`);
       for (const req of r.requests) console.log(`    ${req.slice(0, 110)}`);
       for (const shift of r.shifts) console.log(`    layout shift ${shift}`);
+      for (const task of r.longTasks) console.log(`    long task ${task}`);
     }
   }
   if (PERF) console.log(missed ? `\n${missed} page(s) below a score of ${TARGET.score}` : `\nevery page scores ≥ ${TARGET.score}`);

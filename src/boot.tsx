@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { adoptNativeUserInfo } from './app/native-session';
@@ -18,10 +18,14 @@ const root = document.getElementById('root');
 // The server's skeleton of this page (the first paint) stays on screen until the page renders.
 captureSkeleton(root);
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // A transition: React renders the first screen in slices that yield to the browser (no long task on the way).
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 // The offline shell (dist/sw.js): registered after the load event, never in development.

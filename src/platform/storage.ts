@@ -35,6 +35,24 @@ export const storage = {
   },
 };
 
+/**
+ * A first-party cookie the server reads (never a secret: the chosen subject for the first screen's data), set for the
+ * whole site for a year, SameSite=Lax; `null` removes it. Never throws (cookies disabled, no document).
+ */
+export function setSiteCookie(name: string, value: string | null): void {
+  try {
+    const doc = globalThis.document;
+    if (!doc) return;
+    const secure = globalThis.location?.protocol === 'https:' ? '; secure' : '';
+    doc.cookie =
+      value === null
+        ? `${name}=; path=/; max-age=0; samesite=lax${secure}`
+        : `${name}=${encodeURIComponent(value)}; path=/; max-age=31536000; samesite=lax${secure}`;
+  } catch {
+    /* cookies unavailable: the server leaves the first screen's data to the client */
+  }
+}
+
 export const STORAGE_KEYS = {
   jwt: 'beikao.jwt',
   isFirst: 'beikao.is_first',

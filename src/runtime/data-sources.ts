@@ -3,10 +3,12 @@ import { subscribe } from 'valtio';
 import { call } from '../api';
 import { userMessage } from '../api/user-message';
 import { i18n } from '../i18n';
+import { currentToken } from '../state/auth';
 import { getList, loadPage, type PagedList, type PageFetcher } from '../state/paged-list';
 import type { SourceState } from './block-api';
 import { endpointById } from './endpoints';
 import { compileTemplate, evaluate, resolveDeep, type Scope } from './expr';
+import { takeInlined } from './first-screen';
 import type { DataSource } from './page-config.gen';
 
 interface Planned {
@@ -21,6 +23,25 @@ interface Planned {
 }
 
 const EMPTY: SourceState = { data: undefined, loading: false, loaded: false, paged: false, error: '', errorCode: 0 };
+
+/**
+ * The reply the server inlined for this request on the landing page (src/runtime/first-screen.ts), when the caller
+ * would get the same one: endpoints without login, or with an optional login while nobody is logged in.
+ */
+function inlinedReply(endpointId: string, auth: string | undefined, params: Record<string, unknown>) {
+  if (auth === 'required' || (auth === 'optional' && currentToken())) return undefined;
+  return takeInlined(endpointId, params);
+}
+
+type Update = (s: Record<string, SourceState>) => Record<string, SourceState>;
+
+/** Runs a batch of state updates once the page may paint again: replies arriving within one frame make one render. */
+function scheduleFlush(flush: () => void): void {
+  const doc = globalThis.document;
+  if (typeof globalThis.requestAnimationFrame === 'function' && doc && doc.visibilityState !== 'hidden') {
+    globalThis.requestAnimationFrame(flush);
+  } else setTimeout(flush, 0);
+}
 
 /** Names of the other sources a source reads through `data.<name>`. */
 export function dependenciesOf(source: DataSource): string[] {
@@ -84,6 +105,16 @@ export function usePageData(
   admitted = true,
 ): PageData {
   const [state, setState] = useState<Record<string, SourceState>>({});
+  // Replies are applied in batches (one render for every source that answered within a frame, not one per source).
+  const pending = useRef<Update[]>([]);
+  const apply = useCallback((update: Update) => {
+    pending.current.push(update);
+    if (pending.current.length > 1) return;
+    scheduleFlush(() => {
+      const updates = pending.current.splice(0);
+      setState((s) => updates.reduce((acc, u) => u(acc), s));
+    });
+  }, []);
   const started = useRef(new Map<string, string>());
   const unsubs = useRef(new Map<string, () => void>());
   const planned = useMemo(
@@ -99,7 +130,8 @@ export function usePageData(
     const countParam = p.source.paged?.countParam ?? 'count';
     return async (offset, count) => {
       if (!endpoint) return { status: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null };
-      const res = await call(endpoint, { ...p.params, [offsetParam]: offset, [countParam]: count });
+      const input = { ...p.params, [offsetParam]: offset, [countParam]: count };
+      const res = inlinedReply(endpoint.id, endpoint.auth, input) ?? (await call(endpoint, input));
       if (res.status !== 0) console.warn(`[data] ${p.source.endpoint} ${JSON.stringify(p.params)}: ${res.code} ${res.msg}`);
       return { status: res.status, code: res.code, msg: userMessage(res), data: Array.isArray(res.data) ? res.data : null };
     };
@@ -113,7 +145,7 @@ export function usePageData(
         const list = getList<unknown>(p.key);
         unsubs.current.get(p.name)?.();
         const mirror = (l: PagedList<unknown>) =>
-          setState((s) => ({
+          apply((s) => ({
             ...s,
             [p.name]: { data: [...l.items], loading: l.loading, loaded: l.loaded, paged: true, error: l.error, errorCode: l.errorCode },
           }));
@@ -125,25 +157,34 @@ export function usePageData(
         void loadPage(p.key, fetcherFor(p), { offset: 0, pageSize: p.source.paged.pageSize, forceUpdate: force });
         return;
       }
-      setState((s) => ({ ...s, [p.name]: { ...(s[p.name] ?? EMPTY), loading: true, error: '', errorCode: 0 } }));
       const key = p.key;
-      (endpoint
-        ? call(endpoint, p.params)
-        : Promise.resolve({ status: -1, code: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null })
-      ).then((res) => {
-        if (started.current.get(p.name) !== key) return; // superseded by a newer request
+      const settle = (res: { status: number; code: number; msg: string; data: unknown }): Update => {
         // The precise server message stays for developers (console); the page gets words without internal ids.
         if (res.status !== 0) console.warn(`[data] ${p.source.endpoint} ${JSON.stringify(p.params)}: ${res.code} ${res.msg}`);
-        setState((s) => ({
+        return (s) => ({
           ...s,
           [p.name]:
             res.status === 0
               ? { data: res.data, loading: false, loaded: true, paged: false, error: '', errorCode: 0 }
               : { ...(s[p.name] ?? EMPTY), loading: false, error: userMessage(res), errorCode: res.code },
-        }));
+        });
+      };
+      // The server put this reply into the landing page's HTML: the page renders with it at once, without a call.
+      const inline = endpoint && !force ? inlinedReply(endpoint.id, endpoint.auth, p.params) : undefined;
+      if (inline) {
+        setState(settle(inline));
+        return;
+      }
+      setState((s) => ({ ...s, [p.name]: { ...(s[p.name] ?? EMPTY), loading: true, error: '', errorCode: 0 } }));
+      (endpoint
+        ? call(endpoint, p.params)
+        : Promise.resolve({ status: -1, code: -1, msg: `${i18n.runtime.unknownEndpoint} ${p.source.endpoint}`, data: null })
+      ).then((res) => {
+        if (started.current.get(p.name) !== key) return; // superseded by a newer request
+        apply(settle(res));
       });
     },
-    [fetcherFor],
+    [fetcherFor, apply],
   );
 
   const signature = planned.map((p) => (p.ready ? p.key : `${p.name}:waiting`)).join('|');

@@ -9,7 +9,7 @@ export type Manifest = OutputOfId<'pages.manifest'>;
 export type RouteEntry = Manifest['routes'][number];
 
 /** An inert JSON script the server put into the HTML (src/server/client/shell-html.ts), or undefined. */
-function inlineJson<T>(id: string): { value: T; el: HTMLElement } | undefined {
+export function inlineJson<T>(id: string): { value: T; el: HTMLElement } | undefined {
   const el = globalThis.document?.getElementById(id);
   if (!el?.textContent) return undefined;
   try {

@@ -120,7 +120,10 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
   if (services.providers.vodSandbox) registerVodRoutes(app, services.providers.vodSandbox);
   if (config.devTools) registerDevRoutes(app, services);
 
-  const sendShell = await registerClientFiles(app, config.clientDir, pages, { staging: config.stagingSandboxes.length > 0 });
+  const sendShell = await registerClientFiles(app, config.clientDir, pages, {
+    staging: config.stagingSandboxes.length > 0,
+    signKey: config.signKey,
+  });
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';

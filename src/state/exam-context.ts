@@ -1,5 +1,5 @@
 import { proxy, subscribe } from 'valtio';
-import { STORAGE_KEYS, storage } from '../platform/storage';
+import { STORAGE_KEYS, setSiteCookie, storage } from '../platform/storage';
 
 export interface ExamContext {
   genus_id: number | null;
@@ -16,7 +16,20 @@ export const examContext = proxy<ExamContext>({
   category_name: typeof saved.category_name === 'string' ? saved.category_name : '',
 });
 
-subscribe(examContext, () => storage.setJson(STORAGE_KEYS.examContext, { ...examContext }));
+/**
+ * The subject as the server may know it (`bk_exam=<genus_id>.<category_id>`): it answers the first screen's sources
+ * in the HTML for that subject (src/server/client/first-screen-data.ts). Kept next to the storage, from the start.
+ */
+function writeExamCookie(): void {
+  const { genus_id, category_id } = examContext;
+  setSiteCookie('bk_exam', genus_id !== null && category_id !== null ? `${genus_id}.${category_id}` : null);
+}
+writeExamCookie();
+
+subscribe(examContext, () => {
+  storage.setJson(STORAGE_KEYS.examContext, { ...examContext });
+  writeExamCookie();
+});
 
 export interface SubjectChoice {
   genusId: number;

@@ -4,10 +4,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { RouteEntry } from '../../contract/pages';
 import { i18n } from '../../i18n';
+import { renderTemplate, type Scope } from '../../runtime/expr';
 import type { PageStore } from '../areas/pages';
 import { escapeHtml } from '../http/escape-html';
+import type { FirstScreen } from './first-screen-data';
 import { matchRoute } from './route-match';
-import { notFoundHtml, skeletonHtml } from './skeleton';
+import { drawnTypes, leadImage, notFoundHtml, skeletonHtml } from './skeleton';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -78,23 +80,35 @@ function typesIn(value: unknown, into = new Set<string>()): Set<string> {
  * `#root` (the first paint, before any script), its title, and preloads of the chunks its blocks load.
  * Built once per route and page-config version, compressed then (brotli 11, gzip 9), and kept.
  */
+/** Asks the first screen's data of a landing request (first-screen-data.ts), or null when there is none to inline. */
+export type FirstScreenAsker = (
+  config: NonNullable<ReturnType<PageStore['get']>>,
+  route: RouteEntry,
+  url: { pathname: string; search: string },
+  cookie: string | undefined,
+) => Promise<FirstScreen | null>;
+
+/** HTML with a first screen's data kept, by route and data: enough for the landing pages of many subjects and items. */
+const WITH_DATA_MAX = 500;
+
 export class ShellPages {
   private readonly templateHash: string;
   private readonly chunks: Map<string, { js: string[]; css: string[] }>;
   private version = '';
   private readonly built = new Map<string, ShellReply>();
+  private readonly withData = new Map<string, ShellReply>();
 
   constructor(
     private readonly template: string,
     clientDir: string,
     private readonly pages: PageStore,
-    private readonly opts: { staging?: boolean } = {},
+    private readonly opts: { staging?: boolean; firstScreen?: FirstScreenAsker } = {},
   ) {
     this.templateHash = crypto.createHash('sha1').update(template).digest('base64url').slice(0, 10);
     this.chunks = blockChunks(clientDir);
   }
 
-  static fromDir(clientDir: string, pages: PageStore, opts: { staging?: boolean } = {}): ShellPages {
+  static fromDir(clientDir: string, pages: PageStore, opts: { staging?: boolean; firstScreen?: FirstScreenAsker } = {}): ShellPages {
     return new ShellPages(fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'), clientDir, pages, opts);
   }
 
@@ -116,7 +130,36 @@ export class ShellPages {
     return reply;
   }
 
-  html(manifest: ReturnType<PageStore['manifest']>, route: RouteEntry | undefined, opts: { notFound?: boolean } = {}): string {
+  /**
+   * The HTML of a landing request: with the first screen's data inlined when the page has sources the server can
+   * answer (the lead picture then painted from the HTML), else the route's shell (forPath). Replies with data are kept
+   * by route and a hash of the data, so a hot landing page is built and compressed once per data version.
+   */
+  async forRequest(pathname: string, search: string, cookie: string | undefined): Promise<ShellReply> {
+    const manifest = this.pages.manifest();
+    const route = matchRoute(manifest.routes, pathname);
+    const config = route ? this.pages.get(route.name) : undefined;
+    if (!route || !config?.data || !this.opts.firstScreen) return this.forPath(pathname);
+    const first = await this.opts.firstScreen(config, route, { pathname, search }, cookie);
+    if (!first) return this.forPath(pathname);
+    const inline = JSON.stringify(first.inline);
+    const hash = crypto.createHash('sha1').update(inline).digest('base64url').slice(0, 16);
+    const key = `${manifest.version}:${route.name}:${hash}`;
+    const kept = this.withData.get(key);
+    if (kept) return kept;
+    const scope = { ...first.scope, data: first.data };
+    const html = this.html(manifest, route, { firstScreen: first, leadImage: leadImage(config, scope), scope });
+    const reply = this.compress(html, `W/"${manifest.version}-${this.templateHash}-${route.name}-${hash}"`, 200, 5);
+    if (this.withData.size >= WITH_DATA_MAX) this.withData.delete(this.withData.keys().next().value as string);
+    this.withData.set(key, reply);
+    return reply;
+  }
+
+  html(
+    manifest: ReturnType<PageStore['manifest']>,
+    route: RouteEntry | undefined,
+    opts: { notFound?: boolean; firstScreen?: FirstScreen; leadImage?: string; scope?: Scope } = {},
+  ): string {
     const config = route ? this.pages.get(route.name) : undefined;
     const head: string[] = [];
     const body = [jsonScript('page-manifest', manifest)];
@@ -128,6 +171,8 @@ export class ShellPages {
     }
     if (config) {
       body.push(jsonScript('page-config', config, ` data-name="${escapeHtml(config.name)}"`));
+      if (opts.firstScreen) body.push(jsonScript('page-data', opts.firstScreen.inline));
+      if (opts.leadImage) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(opts.leadImage)}">`);
       const files = { js: new Set<string>(), css: new Set<string>() };
       for (const type of typesIn(config.blocks)) {
         const c = this.chunks.get(type);
@@ -135,13 +180,29 @@ export class ShellPages {
         for (const f of c?.css ?? []) files.css.add(f);
       }
       for (const f of files.js) head.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`);
-      for (const f of files.css) head.push(`<link rel="preload" as="style" crossorigin href="/${f}">`);
+      // A block the skeleton draws with its real content (an article from the first screen's data) needs its stylesheet
+      // for that first paint: linked, not only preloaded (a few hundred bytes; else the text would move when it comes).
+      const drawn = new Set<string>();
+      for (const type of drawnTypes(config, opts.scope)) for (const f of this.chunks.get(type)?.css ?? []) drawn.add(f);
+      for (const f of files.css) {
+        head.push(
+          drawn.has(f) ? `<link rel="stylesheet" crossorigin href="/${f}">` : `<link rel="preload" as="style" crossorigin href="/${f}">`,
+        );
+      }
     }
     const tabBar = Boolean((route?.meta as { tabBar?: boolean } | undefined)?.tabBar);
+    // With the first screen's data a templated title is known too (an article's title in the HTML it is sent with).
+    const pageTitle = config
+      ? !config.meta.title.includes('${')
+        ? config.meta.title
+        : opts.scope
+          ? String(renderTemplate(config.meta.title, opts.scope) ?? '')
+          : ''
+      : '';
     const title = opts.notFound
       ? `${i18n.notFound.title} - ${i18n.app.name}`
-      : config && !config.meta.title.includes('${')
-        ? `${config.meta.title} - ${i18n.app.name}`
+      : pageTitle
+        ? `${pageTitle} - ${i18n.app.name}`
         : i18n.app.name;
     // What search results and share cards show: the page's own words, else the site's.
     const own = config?.meta.description;
@@ -156,11 +217,12 @@ export class ShellPages {
       .replace('</head>', `${head.join('')}</head>`)
       .replace(
         '<div id="root"></div>',
-        `${body.join('')}<div id="root">${opts.notFound ? notFoundHtml() : skeletonHtml(config, { tabBar })}</div>`,
+        `${body.join('')}<div id="root">${opts.notFound ? notFoundHtml() : skeletonHtml(config, { tabBar, leadImage: opts.leadImage, scope: opts.scope })}</div>`,
       );
   }
 
-  private compress(html: string, etag: string, status: 200 | 404): ShellReply {
+  /** Brotli at `quality` (the maximum for the per-route shells built once; less for replies with data). */
+  private compress(html: string, etag: string, status: 200 | 404, quality: number = zlib.constants.BROTLI_MAX_QUALITY): ShellReply {
     const identity = Buffer.from(html);
     return {
       status,
@@ -168,7 +230,7 @@ export class ShellPages {
       identity,
       br: zlib.brotliCompressSync(identity, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
         },

@@ -1,4 +1,5 @@
 import { i18n } from '../../i18n';
+import { evaluate, renderTemplate, resolveDeep, type Scope } from '../../runtime/expr';
 import type { PageConfig } from '../../runtime/page-config.gen';
 
 /**
@@ -12,7 +13,7 @@ import type { PageConfig } from '../../runtime/page-config.gen';
 
 import { escapeHtml } from '../http/escape-html';
 
-type Node = { type: string; props?: Record<string, unknown>; children?: Node[] };
+type Node = { type: string; visibleOn?: string; props?: Record<string, unknown>; children?: Node[] };
 
 const MAX_BLOCKS = 6;
 
@@ -33,8 +34,61 @@ function card(lines = 3): string {
   return `<div class="sk-card">${Array.from({ length: lines }, (_, i) => line(widths[i % widths.length] as string)).join('')}</div>`;
 }
 
-function block(node: Node): string {
+/** A picture URL the HTML may name: a site path or an https address, nothing else. */
+function pictureUrl(v: unknown): string | undefined {
+  return typeof v === 'string' && (/^\/(?!\/)/.test(v) || /^https:\/\//.test(v)) ? v : undefined;
+}
+
+/**
+ * The picture near the top the first screen shows biggest (its largest paint), when the first screen's data names it:
+ * the first banner of a banner carousel, or an image block's picture, among the page's first blocks.
+ */
+export function leadImage(config: PageConfig | undefined, scope: Scope): string | undefined {
+  const nodes = ((config?.blocks ?? []) as unknown as Node[]).slice(0, MAX_BLOCKS);
+  for (const node of nodes) {
+    const p = node.props ?? {};
+    if (node.type === 'banner-carousel') {
+      const items = resolveDeep(p.items, scope);
+      return pictureUrl(Array.isArray(items) ? (items[0] as { image?: unknown } | undefined)?.image : undefined);
+    }
+    if (node.type === 'image') return pictureUrl(resolveDeep(p.src, scope));
+  }
+  return undefined;
+}
+
+/**
+ * An article body the server can draw as the page will (the markdown block with the first screen's data): its title,
+ * meta line and the server's HTML of the body (`html`, e.g. `${data.detail.content_html}`, the same sanitised output
+ * the block sets), so the text paints from the HTML before any script runs. Undefined when the data does not give it.
+ */
+function articleHtml(node: Node, scope: Scope | undefined): string | undefined {
+  if (node.type !== 'markdown' || !scope) return undefined;
+  if (typeof node.visibleOn === 'string' && !evaluate(node.visibleOn, scope)) return undefined;
   const p = node.props ?? {};
+  const text = (v: unknown) => {
+    const r = typeof v === 'string' ? renderTemplate(v, scope) : undefined;
+    return typeof r === 'string' || typeof r === 'number' ? String(r) : '';
+  };
+  const body = text(p.html);
+  if (!body) return undefined;
+  const title = text(p.title);
+  const meta = text(p.meta);
+  return (
+    `<article class="bk-md">${title ? `<h1 class="bk-md-title">${escapeHtml(title)}</h1>` : ''}` +
+    `${meta ? `<p class="bk-md-meta">${escapeHtml(meta)}</p>` : ''}<div class="bk-md-body">${body}</div></article>`
+  );
+}
+
+/** Block types the skeleton draws with their real content for this data (their stylesheet must apply at once). */
+export function drawnTypes(config: PageConfig | undefined, scope: Scope | undefined): Set<string> {
+  const nodes = ((config?.blocks ?? []) as unknown as Node[]).slice(0, MAX_BLOCKS);
+  return new Set(nodes.filter((n) => articleHtml(n, scope) !== undefined).map((n) => n.type));
+}
+
+function block(node: Node, lead?: string, scope?: Scope): string {
+  const p = node.props ?? {};
+  const article = articleHtml(node, scope);
+  if (article) return article;
   switch (node.type) {
     case 'top-bar': {
       const title = literal(p.title);
@@ -44,10 +98,10 @@ function block(node: Node): string {
       );
     }
     case 'banner-carousel':
-      return `<div class="sk-box sk-banner" style="aspect-ratio:${ratioOf(p.ratio, '5:2')}"></div>`;
+      return `<div class="sk-box sk-banner" style="aspect-ratio:${ratioOf(p.ratio, '5:2')}">${lead ? leadImg(lead) : ''}</div>`;
     case 'image': {
       const ratio = ratioOf(p.ratio);
-      return `<div class="sk-box" style="aspect-ratio:${ratio ?? '16 / 9'};border-radius:${Number(p.radius ?? 0)}px"></div>`;
+      return `<div class="sk-box" style="aspect-ratio:${ratio ?? '16 / 9'};border-radius:${Number(p.radius ?? 0)}px">${lead ? leadImg(lead) : ''}</div>`;
     }
     case 'notice-bar':
       return `<div class="sk-box sk-notice"></div>`;
@@ -115,10 +169,22 @@ export function notFoundHtml(): string {
 }
 
 /** The skeleton markup of one page (goes inside `#root`). */
-export function skeletonHtml(config: PageConfig | undefined, opts: { tabBar?: boolean } = {}): string {
+/** The lead picture in its placeholder: painted from the HTML, before any script (the page's largest paint). */
+function leadImg(url: string): string {
+  return `<img class="sk-lead" src="${escapeHtml(url)}" alt="" fetchpriority="high" decoding="async">`;
+}
+
+export function skeletonHtml(config: PageConfig | undefined, opts: { tabBar?: boolean; leadImage?: string; scope?: Scope } = {}): string {
   const nodes = ((config?.blocks ?? []) as unknown as Node[]).filter((n) => n && typeof n.type === 'string' && n.type !== 'on-enter');
   const header = config && !config.meta.hideHome ? `<span class="back-home">${escapeHtml(i18n.shell.backHome)}</span>` : '';
-  const body = nodes.length ? nodes.slice(0, MAX_BLOCKS).map(block).join('') : card();
+  // The lead picture goes into the first picture block only (the one leadImage read it from).
+  const firstPicture = nodes.slice(0, MAX_BLOCKS).findIndex((n) => n.type === 'banner-carousel' || n.type === 'image');
+  const body = nodes.length
+    ? nodes
+        .slice(0, MAX_BLOCKS)
+        .map((n, i) => block(n, i === firstPicture ? opts.leadImage : undefined, opts.scope))
+        .join('')
+    : card();
   const tabBar = opts.tabBar ? '<div class="sk-tab-bar"></div>' : '';
   return `<div class="shell sk${opts.tabBar ? ' sk-has-tab-bar' : ''}" aria-busy="true" aria-label="${escapeHtml(i18n.app.loading)}">${header}<main class="page">${body}</main>${tabBar}</div>`;
 }

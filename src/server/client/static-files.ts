@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageStore } from '../areas/pages';
+import { firstScreenData } from './first-screen-data';
 import { robotsTxt } from './robots';
 import { negotiateEncoding, ShellPages } from './shell-html';
 
@@ -25,8 +26,8 @@ export async function registerClientFiles(
   app: FastifyInstance,
   clientDir: string | undefined,
   pages: PageStore,
-  opts: { staging?: boolean } = {},
-): Promise<((req: FastifyRequest, reply: FastifyReply) => FastifyReply) | null> {
+  opts: { staging?: boolean; signKey: string },
+): Promise<((req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null> {
   if (!clientDir || !fs.existsSync(path.join(clientDir, 'index.html'))) return null;
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -37,14 +38,18 @@ export async function registerClientFiles(
       res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const shells = ShellPages.fromDir(clientDir, pages, opts);
+  const shells = ShellPages.fromDir(clientDir, pages, {
+    staging: opts.staging,
+    // The first screen's data, asked in-process through the same routes as any request (first-screen-data.ts).
+    firstScreen: (config, route, url, cookie) => firstScreenData(app, opts.signKey, config, route, url, cookie),
+  });
   // What crawlers may read, from the route table as it is now (an operator's new public page is crawlable at once).
   app.get('/robots.txt', (_req, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(pages.manifest().routes)),
   );
-  return (req, reply) => {
-    const pathname = req.url.split('?')[0] ?? '/';
-    const shell = shells.forPath(pathname);
+  return async (req, reply) => {
+    const [pathname = '/', query] = req.url.split('?', 2);
+    const shell = await shells.forRequest(pathname, query ? `?${query}` : '', req.headers.cookie);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', shell.etag).header('vary', 'accept-encoding');
     if (req.headers['if-none-match'] === shell.etag) return reply.code(304).send();
     // A path no route serves is a 404 (crawlers drop it) whose HTML is the not-found screen itself.

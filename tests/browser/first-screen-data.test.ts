@@ -1,0 +1,104 @@
+import type { Page, Request } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserSuite } from '../support/browser';
+import { signedInAs } from '../support/login-form';
+import type { TestServer } from '../support/test-server';
+
+// Issue 25: the server puts the first screen's data into the HTML of a landing page; the page renders from it
+// without asking the API, once, and the lead picture paints from the HTML.
+const suite = browserSuite();
+let server: TestServer;
+let page: Page;
+beforeEach(() => {
+  server = suite.server;
+  page = suite.page;
+});
+
+/** API calls the page makes from now on (method and path). */
+function apiCalls(p: Page): string[] {
+  const calls: string[] = [];
+  p.on('request', (r: Request) => {
+    const u = new URL(r.url());
+    if (/^\/(api|member|circle|school)\//.test(u.pathname)) calls.push(`${r.method()} ${u.pathname}`);
+  });
+  return calls;
+}
+
+/** Chooses 英语四级 on the subject picker, as a new visitor does (the app keeps it in storage and the bk_exam cookie). */
+async function chooseSubject(): Promise<void> {
+  await page.goto(`${server.url}/study/category`);
+  await page.locator('.category-list button').first().click();
+  await page.waitForURL(`${server.url}/`);
+}
+
+describe('the first screen from the HTML', () => {
+  it('the study home of a chosen subject renders from the HTML: its data inlined, no API call, the banner painted from the HTML', async () => {
+    await chooseSubject();
+    expect((await suite.context.cookies()).find((c) => c.name === 'bk_exam')?.value).toMatch(/^\d+\.\d+$/);
+    const calls = apiCalls(page);
+    const res = await page.goto(`${server.url}/`);
+    const html = (await res?.text()) ?? '';
+    expect(html).toContain('<script id="page-data" type="application/json">');
+    // The lead picture: preloaded, and already an <img> in the skeleton, before any script.
+    const lead = /<img class="sk-lead" src="([^"]+)"/.exec(html)?.[1];
+    expect(lead).toBeTruthy();
+    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${lead}">`);
+    await page.locator('[data-testid=list-news] li').first().waitFor();
+    expect(await page.locator('[data-testid=banner-carousel] img').first().getAttribute('src')).toBe(lead);
+    await page.waitForTimeout(800);
+    // Every source of the home is a public read the server answered: the page asked nothing.
+    expect(calls).toEqual([]);
+  });
+
+  it('inlined replies are used once: moving away and back asks the server again', async () => {
+    await chooseSubject();
+    await page.goto(`${server.url}/`);
+    await page.locator('[data-testid=list-news] li').first().waitFor();
+    const calls = apiCalls(page);
+    await page.locator('[data-testid=list-news] li').first().click();
+    await page.waitForURL(/\/news\/detail\//);
+    await page.goBack();
+    await page.locator('[data-testid=list-news] li').first().waitFor();
+    await expect.poll(() => calls.some((c) => c.startsWith('GET /api/genus/banner'))).toBe(true);
+  });
+
+  it('a news detail: the article comes with the HTML for a visitor; the view is still counted by the browser, once', async () => {
+    const calls = apiCalls(page);
+    const res = await page.goto(`${server.url}/news/detail/5`);
+    expect(await res?.text()).toContain('"genus.news_detail:{\\"id\\":\\"5\\"}"');
+    await page.getByTestId('markdown').waitFor();
+    await expect.poll(() => calls.filter((c) => c === 'GET /api/genus/news/view').length).toBe(1);
+    expect(calls.filter((c) => c === 'GET /api/genus/news_detail')).toEqual([]);
+  });
+
+  it('a news detail paints its article from the HTML, before any script, and the page keeps it in place', async () => {
+    const noJs = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, locale: 'zh-CN' });
+    const bare = await noJs.newPage();
+    await bare.goto(`${server.url}/news/detail/5`);
+    const title = await bare.locator('#root .bk-md-title').textContent();
+    expect(title).toBeTruthy();
+    expect(await bare.title()).toBe(`${title} - 备考`);
+    expect(((await bare.locator('#root .bk-md-body').textContent()) ?? '').length).toBeGreaterThan(100);
+    const before = await bare.locator('#root .bk-md-body').boundingBox();
+    await noJs.close();
+    await page.goto(`${server.url}/news/detail/5`);
+    await page.getByTestId('markdown').waitFor();
+    expect(await page.locator('[data-testid=markdown] .bk-md-title').textContent()).toBe(title);
+    expect(await page.locator('[data-testid=markdown] .bk-md-body').boundingBox()).toEqual(before);
+  });
+
+  it('a logged-in reader asks for the article with their token (the inlined reply is the anonymous one)', async () => {
+    await signedInAs(page, server, '13800000001');
+    const calls = apiCalls(page);
+    await page.goto(`${server.url}/news/detail/5`);
+    await page.getByTestId('markdown').waitFor();
+    await expect.poll(() => calls.filter((c) => c === 'GET /api/genus/news_detail').length).toBe(1);
+  });
+
+  it('without a subject cookie the study home is left to the client (the server does not guess a subject)', async () => {
+    const res = await page.request.get(`${server.url}/`, { headers: { cookie: '' } });
+    expect(await res.text()).not.toContain('id="page-data"');
+    const withSubject = await page.request.get(`${server.url}/`, { headers: { cookie: 'bk_exam=1.1' } });
+    expect(await withSubject.text()).toContain('id="page-data"');
+  });
+});
