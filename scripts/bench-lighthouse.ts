@@ -172,9 +172,9 @@ async function measure(url: string, port: number): Promise<Result> {
     )
       .map((i) => `${i.groupLabel} ${Math.round(i.duration)} ms`)
       .join(', '),
-    longTasks: ((lhr.audits['long-tasks']?.details as { items?: Array<{ url: string; duration: number; startTime: number }> })?.items ?? []).map(
-      (i) => `${Math.round(i.duration)} ms at ${Math.round(i.startTime)} ms ${i.url.replace(/^https?:\/\/[^/]+/, '')}`,
-    ),
+    longTasks: (
+      (lhr.audits['long-tasks']?.details as { items?: Array<{ url: string; duration: number; startTime: number }> })?.items ?? []
+    ).map((i) => `${Math.round(i.duration)} ms at ${Math.round(i.startTime)} ms ${i.url.replace(/^https?:\/\/[^/]+/, '')}`),
     shifts: ((lhr.audits['layout-shifts']?.details as { items?: Array<{ score: number; node?: { snippet?: string } }> })?.items ?? []).map(
       (i) => `${i.score.toFixed(3)} ${i.node?.snippet?.slice(0, 90) ?? '?'}`,
     ),

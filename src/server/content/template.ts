@@ -48,14 +48,14 @@ export function fill(template: string, values: TemplateValues): string {
   let last = 0;
   for (const m of template.matchAll(ANY_BRACES)) {
     out += template.slice(last, m.index);
-    const value = valueOf(m[0], values);
+    const value = placeholderValue(m[0], values);
     out += LATIN_END.test(out) && LATIN_START.test(value) ? ` ${value}` : value;
     last = m.index + m[0].length;
   }
   return out + template.slice(last);
 }
 
-function valueOf(raw: string, values: TemplateValues): string {
+function placeholderValue(raw: string, values: TemplateValues): string {
   const m = PLACEHOLDER.exec(raw);
   const value = m ? values[m[1] ?? ''] : undefined;
   if (!m || value === undefined) throw new Error(`template placeholder ${raw} has no value`);
