@@ -199,7 +199,12 @@ describe('friendly messages for a missing or bad id', () => {
   it('a network failure still says so in Chinese (not 内容不存在)', async () => {
     const id = await anyNewsId();
     await page.route('**/api/genus/news_detail**', (route) => route.abort('connectionrefused'));
-    await page.goto(`${server.url}/news/detail/${id}`);
+    // Reached inside the app (a landing page's first reads come with its HTML, so only the app's own call can fail).
+    await page.goto(`${server.url}/news/list`);
+    await page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/news/detail/${id}`);
     await expect.poll(() => page.locator('[data-testid=result-error] .result-text').textContent()).toBe('网络异常，请检查网络后重试');
     expect(await page.locator('[data-testid=result-error] .result-title').textContent()).toBe('资讯加载失败');
   });

@@ -113,7 +113,10 @@ describe('the outbox belongs to the user who wrote it', () => {
     await home.goto(`${server.url}/question/answer/${bankId}`);
     await expect.poll(async () => (await recordsOf(bankId, tokenA)).length, { timeout: 15000 }).toBe(1);
     expect((await recordsOf(bankId, tokenA))[0]?.is_right).toBe(1);
-    await home.locator('.qc-result.is-right').waitFor();
+    // The page shows A's answer as right, or (answered questions are passed over on opening) has moved on to the next.
+    await expect
+      .poll(async () => (await home.locator('.qc-result.is-right').count()) > 0 || /^第 2 \//.test((await header(home)) ?? ''))
+      .toBe(true);
     expect(await recordsOf(bankId, tokenB)).toEqual([]);
     // Since B opened the bank the device sent one answer, A's, under A's token (a send under B's would be listed first).
     expect(answers).toEqual([`Bearer ${tokenA}`]);
