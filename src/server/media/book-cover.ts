@@ -6,24 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../http/context';
 import { escapeHtml } from '../http/escape-html';
+import { coverTone } from './cover-tones';
 import { coverSvg } from './svg-art';
-
-/** Background pairs (top, bottom) of the covers. */
-const COVERS: ReadonlyArray<readonly [string, string]> = [
-  ['#3d7bf0', '#2456c8'],
-  ['#1f9d8a', '#117363'],
-  ['#e3833a', '#c2571c'],
-  ['#7b54c9', '#5433a3'],
-  ['#d9534f', '#b02f2c'],
-  ['#2b8fb8', '#1a6488'],
-  ['#4a5a78', '#2e3a52'],
-];
-
-function hashOf(text: string): number {
-  let h = 0;
-  for (const ch of text) h = (h * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
-  return h;
-}
 
 /** Display width of a character in ems: CJK and full-width forms 1, the rest (Latin, digits, spaces) about half. */
 function widthOf(ch: string): number {
@@ -104,7 +88,7 @@ export function coverTitle(title: string): { main: string[]; size: number; sub: 
 }
 
 export function bookCoverSvg(title: string, author: string): string {
-  const [top, bottom] = COVERS[hashOf(title) % COVERS.length] ?? (COVERS[0] as readonly [string, string]);
+  const [top, bottom] = coverTone(title);
   const { main, size, sub } = coverTitle(title);
   const font = `font-family="PingFang SC, Noto Sans CJK SC, Microsoft YaHei, sans-serif"`;
   const step = size + 12;

@@ -7,24 +7,7 @@
 import type { Services } from '../http/context';
 import { escapeHtml } from '../http/escape-html';
 import { titleLines } from './book-cover';
-
-/** Background pairs (top-left, bottom-right). */
-const TONES: ReadonlyArray<readonly [string, string]> = [
-  ['#3d7bf0', '#2456c8'],
-  ['#1f9d8a', '#117363'],
-  ['#e3833a', '#c2571c'],
-  ['#7b54c9', '#5433a3'],
-  ['#d9534f', '#b02f2c'],
-  ['#2b8fb8', '#1a6488'],
-  ['#4a5a78', '#2e3a52'],
-  ['#c0883a', '#9a6420'],
-];
-
-function hashOf(text: string): number {
-  let h = 0;
-  for (const ch of text) h = (h * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
-  return h;
-}
+import { coverTone } from './cover-tones';
 
 export type CoverGlyph = 'course' | 'live' | 'book' | 'bank' | 'vip' | 'parcel' | 'news' | 'column' | 'guide';
 
@@ -68,7 +51,7 @@ export function coverWords(title: string, subject: string): { main: string; sub:
 
 /** A cover `width`×`height` (landscape or square): subject label, the title in up to three lines, the glyph. */
 export function itemCoverSvg(c: CoverText, width: number, height: number): string {
-  const [from, to] = TONES[hashOf(c.title) % TONES.length] ?? (TONES[0] as readonly [string, string]);
+  const [from, to] = coverTone(c.title);
   const square = height / width > 0.8;
   const pad = Math.round(width * 0.07);
   const g = Math.round(Math.min(width, height) * (square ? 0.24 : 0.26));
