@@ -3,79 +3,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { fakeBlockProps } from '../../../tests/support/block-props';
 import { fakeEnv } from '../../../tests/support/fake-env';
-import { defaultVideo, type PageEvents, PlayerController, RATE_KEY, storedRate } from './controller';
-import type { HlsClass, MediaLike, SourceFailure } from './source';
+import { FakeMedia, flush, info, LOCKED, ok, pageEvents, setup } from '../../../tests/support/video-player-doubles';
+import { defaultVideo, PlayerController, RATE_KEY, storedRate } from './controller';
+import type { HlsClass, SourceFailure } from './source';
 import VideoPlayer, { PlayerView, toId } from './VideoPlayer';
-
-/** A <video> stand-in: jsdom-free, no playback; tests move `currentTime` and fire the media events themselves. */
-class FakeMedia extends EventTarget implements MediaLike {
-  srcSets: string[] = [];
-  private _src = '';
-  currentTime = 0;
-  duration = Number.NaN;
-  paused = true;
-  ended = false;
-  playbackRate = 1;
-  defaultPlaybackRate = 1;
-  error = null;
-  constructor(private readonly hlsNative = true) {
-    super();
-  }
-  get src() {
-    return this._src;
-  }
-  set src(v: string) {
-    this._src = v;
-    this.srcSets.push(v);
-  }
-  play = vi.fn(async () => {
-    this.paused = false;
-  });
-  pause = vi.fn(() => {
-    this.paused = true;
-    this.fire('pause');
-  });
-  load = vi.fn();
-  removeAttribute = vi.fn((name: string) => {
-    if (name === 'src') this._src = '';
-  });
-  canPlayType = (type: string) => (type === 'application/vnd.apple.mpegurl' && this.hlsNative ? 'maybe' : '');
-  fire(type: string) {
-    this.dispatchEvent(new Event(type));
-  }
-}
-
-/** document / window stand-ins for visibilitychange and pagehide. */
-function pageEvents(): PageEvents & { doc: EventTarget & { visibilityState: string }; win: EventTarget } {
-  const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' });
-  return { doc, win: new EventTarget() };
-}
-
-const ok = <T,>(data: T) => ({ status: 0, code: 0, msg: 'ok', data });
-const info = (videoId: number, over: Record<string, unknown> = {}) =>
-  ok({
-    video_id: videoId,
-    course_id: 7,
-    title: `第 ${videoId} 节`,
-    duration: 95,
-    url: `/vod/sample/lesson-b/index.m3u8?t=ffffffff&us=u1-x&sign=${videoId}`,
-    expires_at: Math.floor(Date.now() / 1000) + 7200,
-    access_reason: 'owned',
-    position: 0,
-    next_video_id: 0,
-    ...over,
-  });
-const LOCKED = { status: 1, code: 4030, msg: '该视频需购买课程后观看', data: null };
-const flush = () => new Promise((r) => setImmediate(r));
-
-function setup(replies: Parameters<typeof fakeEnv>[0], media = new FakeMedia()) {
-  const env = fakeEnv(replies);
-  const events = pageEvents();
-  const onVideoChange = vi.fn();
-  const ctl = new PlayerController({ env, onVideoChange, events });
-  ctl.connect(media);
-  return { env, ctl, media, events, onVideoChange };
-}
 
 /** The calls a mocked env function got. */
 const callsOf = (fn: unknown) => (fn as Mock).mock.calls as unknown[][];

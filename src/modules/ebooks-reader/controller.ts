@@ -6,13 +6,13 @@
  * they reach the state through a ReaderHost. The view (EbookReader.tsx) lays the text out, applies `target` and tells
  * the controller the place it shows.
  */
-import { CODE } from '../../contract/envelope';
 import { i18n } from '../../i18n';
 import { ebookReader } from '../../i18n/zh-CN/ebook-reader';
 import { type CallReply, type Env, isMissing, userMessage } from '../../runtime/block-api';
 import { defaultEvents, type PageEvents } from '../shared/page-events';
 import { bookFraction } from './book-fraction';
 import { Bookmarks } from './bookmarks';
+import { refusedChapter } from './chapter-refusal';
 import { DeviceCopies } from './device-copies';
 import type { Place } from './layout';
 import {
@@ -258,29 +258,10 @@ export class ReaderController {
       this.prefetch(fresh.next_chapter_id);
       return;
     }
-    if (res.code === CODE.forbidden) {
-      // Refused: a copy kept on the device (e.g. while the user was a VIP) goes too.
-      void forgetChapter(this.env, ebookId, chapterId).then(() => this.copies.refresh());
-      this.set({ content: null, place: null, target: null, chapterPhase: 'locked', chapterMessage: res.msg || t.locked });
-      return;
-    }
-    if (res.status === -1) {
-      this.set({ offline: true });
-      if (cached) return;
-      const locked = this.tocEntry(chapterId)?.locked === 1;
-      this.set({ chapterPhase: locked ? 'locked' : 'error', chapterMessage: locked ? t.locked : t.offlineNotCached });
-      return;
-    }
-    if (cached) void forgetChapter(this.env, ebookId, chapterId).then(() => this.copies.refresh());
-    const missing = isMissing(res.code);
-    this.set({
-      content: null,
-      place: null,
-      target: null,
-      chapterPhase: 'error',
-      chapterMessage: missing ? t.chapterMissing : userMessage(res),
-      chapterMissing: missing,
-    });
+    const refused = refusedChapter(res, { copy: cached !== null, lockedInToc: this.tocEntry(chapterId)?.locked === 1 });
+    // Refused: a copy kept on the device (e.g. while the user was a VIP) goes too.
+    if (refused.forgetCopy) void forgetChapter(this.env, ebookId, chapterId).then(() => this.copies.refresh());
+    this.set(refused.state);
   }
 
   /** Keeps the next chapter on the device too (read ahead), unless it is locked or already there. */
