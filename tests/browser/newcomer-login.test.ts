@@ -199,12 +199,14 @@ describe('friendly messages for a missing or bad id', () => {
   it('a network failure still says so in Chinese (not 内容不存在)', async () => {
     const id = await anyNewsId();
     await page.route('**/api/genus/news_detail**', (route) => route.abort('connectionrefused'));
-    // Reached inside the app (a landing page's first reads come with its HTML, so only the app's own call can fail).
-    await page.goto(`${server.url}/news/list`);
-    await page.evaluate((to) => {
-      history.pushState(null, '', to);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, `/news/detail/${id}`);
+    // The landing HTML carries the article (first-screen data): without it, as on a visit inside the app, the app's
+    // own call is the one that fails.
+    await page.route(`**/news/detail/${id}`, async (route) => {
+      const res = await route.fetch({ headers: { ...route.request().headers(), 'accept-encoding': 'identity' } });
+      const body = (await res.text()).replace(/<script id="page-data"[^>]*>[\s\S]*?<\/script>/, '');
+      await route.fulfill({ response: res, body, headers: { ...res.headers(), 'content-length': String(Buffer.byteLength(body)) } });
+    });
+    await page.goto(`${server.url}/news/detail/${id}`);
     await expect.poll(() => page.locator('[data-testid=result-error] .result-text').textContent()).toBe('网络异常，请检查网络后重试');
     expect(await page.locator('[data-testid=result-error] .result-title').textContent()).toBe('资讯加载失败');
   });
