@@ -2,8 +2,10 @@
  * Vite build plugins that make the first load small and fast:
  * - `inlineEntryCss`: the entry stylesheet (the app shell's CSS, a few KB) goes inline into index.html, so the
  *   first paint waits for no stylesheet request; lazy chunks keep their own CSS files.
- * - `preloadBoot`: the entry chunk only waits for the first paint and then imports the app (src/boot.tsx); the
- *   app chunk and the chunks it imports are modulepreloaded by index.html, so they download with the entry.
+ * - `preloadBoot`: the entry chunk only waits for the first screen to be painted and then imports the app
+ *   (src/boot.tsx); the app chunk and the chunks it imports are listed as modulepreloads in index.html's
+ *   `<template id="after-paint">`, which the entry puts into the document once the first screen is painted
+ *   (src/app/first-paint.ts), so no script download competes with the first screen's bytes.
  * - `precompress`: after the bundle is written, every text asset gets a brotli (`.br`, quality 11) and a gzip
  *   (`.gz`, level 9) sibling, which the server sends as they are (`@fastify/static` `preCompressed`). A copy that
  *   is not smaller than the file is not written. Source maps are left alone (only developer tools fetch them).
@@ -13,6 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { addAfterPaint } from '../src/protocol/after-paint';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -50,14 +53,16 @@ export function preloadBoot(): Plugin {
         boot.fileName,
         ...boot.imports.filter((f) => !(bundle[f]?.type === 'chunk' && (bundle[f] as { isEntry: boolean }).isEntry)),
       ];
-      // Low fetch priority: nothing of the first paint waits for scripts (the skeleton and its CSS are in the HTML).
-      const links = files.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`).join('\n    ');
+      // Inert until the first screen is painted: nothing of it waits for scripts (the skeleton and its CSS are in the HTML).
+      const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
       // Its dynamic import would wait for a stylesheet of its own: the shell's CSS belongs in the entry (main.tsx).
       for (const css of boot.viteMetadata?.importedCss ?? [])
         this.warn(`${css}: the app chunk has CSS of its own (import it from src/main.tsx)`);
-      html.source = String(html.source)
-        .replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=')
-        .replace('</head>', `  ${links}\n  </head>`);
+      const entry = String(html.source).replace(
+        /<script type="module" crossorigin src=/,
+        '<script type="module" fetchpriority="low" crossorigin src=',
+      );
+      html.source = addAfterPaint(entry, links);
     },
   };
 }

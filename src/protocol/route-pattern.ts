@@ -33,14 +33,38 @@ export function patternOf(path: string): { re: RegExp; score: number } {
   return { re: new RegExp(`^${parts.join('') || '/'}/?$`), score };
 }
 
+/** A route table compiled once: each path and alias as its pattern, in table order. */
+interface Compiled<R> {
+  route: R;
+  path: string;
+  re: RegExp;
+  score: number;
+}
+
+const compiled = new WeakMap<readonly RouteLike[], Compiled<RouteLike>[]>();
+
+function compile<R extends RouteLike>(routes: readonly R[]): Compiled<R>[] {
+  let table = compiled.get(routes) as Compiled<R>[] | undefined;
+  if (!table) {
+    table = routes.flatMap((route) => [route.path, ...(route.aliases ?? [])].map((path) => ({ route, path, ...patternOf(path) })));
+    compiled.set(routes, table as Compiled<RouteLike>[]);
+  }
+  return table;
+}
+
+/**
+ * The best-ranked route whose path or alias matches `pathname`, with the pattern that matched (the first in table
+ * order on a tie); undefined when none does. The table's patterns are compiled once per table.
+ */
+export function matchRouteWithPath<R extends RouteLike>(routes: readonly R[], pathname: string): { route: R; path: string } | undefined {
+  let best: Compiled<R> | undefined;
+  for (const c of compile(routes)) {
+    if ((!best || c.score > best.score) && c.re.test(pathname)) best = c;
+  }
+  return best && { route: best.route, path: best.path };
+}
+
 /** The best-ranked route whose path or alias matches `pathname`; undefined when none does. */
 export function matchRoute<R extends RouteLike>(routes: readonly R[], pathname: string): R | undefined {
-  let best: { route: R; score: number } | undefined;
-  for (const route of routes) {
-    for (const p of [route.path, ...(route.aliases ?? [])]) {
-      const { re, score } = patternOf(p);
-      if (re.test(pathname) && (!best || score > best.score)) best = { route, score };
-    }
-  }
-  return best?.route;
+  return matchRouteWithPath(routes, pathname)?.route;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { subscribe } from 'valtio';
 import { call } from '../api';
 import { userMessage } from '../api/user-message';
@@ -112,7 +112,8 @@ export function usePageData(
     if (pending.current.length > 1) return;
     scheduleFlush(() => {
       const updates = pending.current.splice(0);
-      setState((s) => updates.reduce((acc, u) => u(acc), s));
+      // A transition: the page renders its new data in slices that yield to input (no long task).
+      startTransition(() => setState((s) => updates.reduce((acc, u) => u(acc), s)));
     });
   }, []);
   const started = useRef(new Map<string, string>());
@@ -172,7 +173,7 @@ export function usePageData(
       // The server put this reply into the landing page's HTML: the page renders with it at once, without a call.
       const inline = endpoint && !force ? inlinedReply(endpoint.id, endpoint.auth, p.params) : undefined;
       if (inline) {
-        setState(settle(inline));
+        startTransition(() => setState(settle(inline)));
         return;
       }
       setState((s) => ({ ...s, [p.name]: { ...(s[p.name] ?? EMPTY), loading: true, error: '', errorCode: 0 } }));

@@ -122,7 +122,11 @@ describe.each(databases())('compression and revalidation (%s)', (kind) => {
     expect(html).toContain('<title>选择考试科目 - 备考</title>');
     expect(html).toMatch(/<div id="root"><div class="shell sk"[^>]*><span class="back-home">首页<\/span>/);
     expect(html).toMatch(/<script id="page-config" type="application\/json" data-name="study-category">/);
-    expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/SubjectPicker-[^"]+\.js">/);
+    // The page's chunks wait in the after-paint template (fetched once the first screen is painted).
+    const later = /<template id="after-paint">(.*?)<\/template>/.exec(html)?.[1] ?? '';
+    expect(later).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/SubjectPicker-[^"]+\.js">/);
+    expect(later).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/boot-[^"]+\.js">/);
+    expect(html.replace(/<template id="after-paint">.*?<\/template>/, '')).not.toContain('modulepreload');
     expect(html).not.toMatch(/<link rel="stylesheet"/);
     const manifest = JSON.parse(/<script id="page-manifest" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
     const mall = manifest.routes.find((x: { path: string }) => x.path === '/mall/index');

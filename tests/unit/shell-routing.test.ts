@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../src/contract/pages';
+import { matchRouteWithPath } from '../../src/protocol/route-pattern';
 import { matchRoute } from '../../src/server/client/route-match';
 import { negotiateEncoding } from '../../src/server/client/shell-html';
 
@@ -10,6 +11,15 @@ const routes: RouteEntry[] = [
   { name: 'news-special', path: '/news/detail/special/:type', aliases: [], meta },
   { name: 'address-edit', path: '/address/edit/:addressId?', aliases: [], meta },
 ];
+
+describe('the pattern the client hands to React Router', () => {
+  it('is the path or alias that matched, so the page gets its params from the one route it renders', () => {
+    expect(matchRouteWithPath(routes, '/')).toEqual({ route: routes[0], path: '/' });
+    expect(matchRouteWithPath(routes, '/study/index')?.path).toBe('/study/index');
+    expect(matchRouteWithPath(routes, '/news/detail/special/signup')?.path).toBe('/news/detail/special/:type');
+    expect(matchRouteWithPath(routes, '/nowhere')).toBeUndefined();
+  });
+});
 
 describe('the route the server inlines a page for', () => {
   it('matches paths, aliases, parameters and optional parameters as the client router does', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { RouteEntry } from '../../contract/pages';
 import { i18n } from '../../i18n';
+import { addAfterPaint } from '../../protocol/after-paint';
 import { renderTemplate, type Scope } from '../../runtime/expr';
 import type { PageStore } from '../areas/pages';
 import { escapeHtml } from '../http/escape-html';
@@ -162,6 +163,7 @@ export class ShellPages {
   ): string {
     const config = route ? this.pages.get(route.name) : undefined;
     const head: string[] = [];
+    const later: string[] = [];
     const body = [jsonScript('page-manifest', manifest)];
     // A staging server (production on sandboxes) says so on every page, before any script runs and outside React.
     if (this.opts.staging) {
@@ -179,15 +181,15 @@ export class ShellPages {
         for (const f of c?.js ?? []) files.js.add(f);
         for (const f of c?.css ?? []) files.css.add(f);
       }
-      for (const f of files.js) head.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`);
+      // The page's chunks download once its first screen is painted (src/protocol/after-paint.ts).
+      for (const f of files.js) later.push(`<link rel="modulepreload" crossorigin href="/${f}">`);
       // A block the skeleton draws with its real content (an article from the first screen's data) needs its stylesheet
       // for that first paint: linked, not only preloaded (a few hundred bytes; else the text would move when it comes).
       const drawn = new Set<string>();
       for (const type of drawnTypes(config, opts.scope)) for (const f of this.chunks.get(type)?.css ?? []) drawn.add(f);
       for (const f of files.css) {
-        head.push(
-          drawn.has(f) ? `<link rel="stylesheet" crossorigin href="/${f}">` : `<link rel="preload" as="style" crossorigin href="/${f}">`,
-        );
+        if (drawn.has(f)) head.push(`<link rel="stylesheet" crossorigin href="/${f}">`);
+        else later.push(`<link rel="preload" as="style" crossorigin href="/${f}">`);
       }
     }
     const tabBar = Boolean((route?.meta as { tabBar?: boolean } | undefined)?.tabBar);
@@ -212,13 +214,14 @@ export class ShellPages {
       `<meta property="og:title" content="${escapeHtml(title)}">`,
       `<meta property="og:description" content="${description}">`,
     );
-    return this.template
+    const page = this.template
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace('</head>', `${head.join('')}</head>`)
       .replace(
         '<div id="root"></div>',
         `${body.join('')}<div id="root">${opts.notFound ? notFoundHtml() : skeletonHtml(config, { tabBar, leadImage: opts.leadImage, scope: opts.scope })}</div>`,
       );
+    return addAfterPaint(page, later.join(''));
   }
 
   /** Brotli at `quality` (the maximum for the per-route shells built once; less for replies with data). */

@@ -87,11 +87,22 @@ export function FeedbackButton() {
     return () => window.removeEventListener('resize', onResize);
   }, []);
   // Each page: look for a bottom action bar (also once its data has drawn it) and keep clear of it.
+  // Each look waits for the next painted frame, so it reads a laid-out page instead of forcing a layout mid-render.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is what asks for a new look.
   useEffect(() => {
-    setBarTop(bottomBarTop());
-    const timers = [300, 1000, 2500].map((ms) => setTimeout(() => setBarTop(bottomBarTop()), ms));
-    return () => timers.forEach(clearTimeout);
+    let live = true;
+    const look = () =>
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          if (live) setBarTop(bottomBarTop());
+        }, 0),
+      );
+    look();
+    const timers = [300, 1000, 2500].map((ms) => setTimeout(look, ms));
+    return () => {
+      live = false;
+      timers.forEach(clearTimeout);
+    };
   }, [pageName]);
 
   if (!page || page.hideFeedback) return null;

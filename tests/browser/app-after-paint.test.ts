@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserSuite } from '../support/browser';
+import type { TestServer } from '../support/test-server';
+
+// Issue 25: the first screen is painted before any of the app's script is fetched or run (src/app/first-paint.ts);
+// the page's preloads wait in the HTML's after-paint template until then.
+const suite = browserSuite();
+let server: TestServer;
+let page: Page;
+beforeEach(() => {
+  server = suite.server;
+  page = suite.page;
+});
+
+interface Timings {
+  fcp: number;
+  /** When the first of the app's chunks (everything but the small entry) was asked for. */
+  firstAppScript: number;
+  lead: number | null;
+  template: boolean;
+  headPreloads: number;
+}
+
+async function timings(p: Page, leadPath = ''): Promise<Timings> {
+  return p.evaluate((leadPath) => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const scripts = resources.filter((r) => /\/assets\/.+\.js$/.test(r.name) && !/\/assets\/index-[^/]+\.js$/.test(r.name));
+    const lead = leadPath && new URL(leadPath, location.href).href;
+    return {
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      firstAppScript: Math.min(...scripts.map((r) => r.startTime)),
+      lead: resources.find((r) => lead && r.name === lead)?.responseEnd ?? null,
+      template: Boolean(document.getElementById('after-paint')),
+      headPreloads: document.head.querySelectorAll('link[rel=modulepreload]').length,
+    };
+  }, leadPath);
+}
+
+describe('the first screen before the app', () => {
+  it('a news article: painted from the HTML before the app is fetched; the preloads then join the document and the page works', async () => {
+    const res = await page.goto(`${server.url}/news/detail/5`);
+    const html = (await res?.text()) ?? '';
+    const template = /<template id="after-paint">(.*?)<\/template>/.exec(html)?.[1] ?? '';
+    // Every preload of the app and of the page's blocks waits in the template, none is live in the HTML.
+    expect(template).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/boot-[^"]+\.js">/);
+    expect(template).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/MarkdownBlock-[^"]+\.js">/);
+    expect(html.replace(/<template id="after-paint">.*?<\/template>/, '')).not.toContain('rel="modulepreload"');
+    await page.getByTestId('markdown').waitFor();
+    await page.waitForLoadState('networkidle');
+    const t = await timings(page);
+    expect(t.fcp).toBeGreaterThan(0);
+    expect(t.firstAppScript).toBeGreaterThanOrEqual(t.fcp);
+    expect(t.template).toBe(false);
+    expect(t.headPreloads).toBeGreaterThanOrEqual(template.match(/modulepreload/g)?.length ?? 0);
+  });
+
+  it('the study home: the lead picture has arrived before the app is fetched', async () => {
+    const context = suite.context;
+    await context.addCookies([{ name: 'bk_exam', value: '1.1', url: server.url }]);
+    await page.addInitScript(() =>
+      localStorage.setItem('beikao.exam_context', JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' })),
+    );
+    const res = await page.goto(`${server.url}/`);
+    // The lead picture the server put into the HTML (the page replaces that <img> once it renders).
+    const lead = /<img class="sk-lead" src="([^"]+)"/.exec((await res?.text()) ?? '')?.[1] ?? '';
+    expect(lead).not.toBe('');
+    await page.locator('[data-testid=list-news] li').first().waitFor();
+    const t = await timings(page, lead);
+    expect(t.lead).not.toBeNull();
+    expect(t.firstAppScript).toBeGreaterThanOrEqual(t.lead ?? Number.POSITIVE_INFINITY);
+    expect(t.firstAppScript).toBeGreaterThanOrEqual(t.fcp);
+  });
+});
