@@ -65,5 +65,4 @@ export function pickFromHistory(): boolean {
   return true;
 }
 
-/** The subject picker: where a page that needs a subject sends a user without one. */
-export const CATEGORY_ROUTE = '/study/category';
+export { CATEGORY_ROUTE } from '../protocol/subject-route';

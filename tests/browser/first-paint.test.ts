@@ -30,6 +30,8 @@ async function phone(opts: { js: boolean; subject?: boolean }): Promise<Page> {
   });
   contexts.push(context);
   if (opts.subject) {
+    // A returning visitor: the subject in storage and in the cookie the app keeps next to it (the server reads that).
+    await context.addCookies([{ name: 'bk_exam', value: `${SUBJECT.genus_id}.${SUBJECT.category_id}`, url: server.url }]);
     await context.addInitScript(
       ([k, v]) => {
         if (!localStorage.getItem(k)) localStorage.setItem(k, v);
@@ -83,7 +85,7 @@ describe('first paint before the JavaScript', () => {
   });
 
   it('the study home skeleton shows its own top bar with the brand title and reserves the tab bar', async () => {
-    const page = await phone({ js: false });
+    const page = await phone({ js: false, subject: true });
     await page.goto(`${server.url}/study/index`);
     expect(await page.locator('#root .sk .top-bar h1').textContent()).toBe('备考');
     expect(await page.locator('#root .sk .back-home').count()).toBe(0);
@@ -111,7 +113,7 @@ describe('first paint before the JavaScript', () => {
   });
 
   it('with JavaScript the study home keeps its top bar in place and shows its data at once (no layout shift)', async () => {
-    const noJs = await phone({ js: false });
+    const noJs = await phone({ js: false, subject: true });
     await noJs.goto(`${server.url}/`);
     const skeletonBar = await rectOf(noJs, '#root .top-bar h1');
     const page = await phone({ js: true, subject: true });

@@ -54,6 +54,25 @@ describe('the first screen from the HTML', () => {
     expect(calls).toEqual([]);
   });
 
+  it('a new visitor (no subject cookie) gets the HTML of the subject picker at /, and the app moves to the picker', async () => {
+    const calls = apiCalls(page);
+    const res = await page.goto(`${server.url}/`);
+    expect(res?.headers().vary).toMatch(/cookie/);
+    const html = (await res?.text()) ?? '';
+    expect(html).toContain('data-name="study-category"');
+    expect(html).toContain('<h1>选择你正在备考的考试</h1>');
+    expect(html).not.toContain('<script id="page-data"');
+    await page.waitForURL(/\/study\/category\?redirect=%2F$/);
+    await page.locator('.category-list button').first().waitFor();
+    // The home's sources were never asked: the visitor has no subject yet.
+    expect(calls.filter((c) => c.startsWith('GET /api/genus/banner'))).toEqual([]);
+    // With a subject, the same address is the study home again.
+    await page.locator('.category-list button').first().click();
+    await page.waitForURL(`${server.url}/`);
+    const again = await page.goto(`${server.url}/`);
+    expect(await again?.text()).toContain('data-name="study-index"');
+  });
+
   it('inlined replies are used once: moving away and back asks the server again', async () => {
     await chooseSubject();
     await page.goto(`${server.url}/`);

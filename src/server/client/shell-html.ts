@@ -5,10 +5,11 @@ import zlib from 'node:zlib';
 import type { RouteEntry } from '../../contract/pages';
 import { i18n } from '../../i18n';
 import { addAfterPaint } from '../../protocol/after-paint';
+import { CATEGORY_ROUTE } from '../../protocol/subject-route';
 import { renderTemplate, type Scope } from '../../runtime/expr';
 import type { PageStore } from '../areas/pages';
 import { escapeHtml } from '../http/escape-html';
-import type { FirstScreen } from './first-screen-data';
+import { examFromCookie, type FirstScreen } from './first-screen-data';
 import { matchRoute } from './route-match';
 import { drawnTypes, leadImage, notFoundHtml, skeletonHtml } from './skeleton';
 
@@ -139,6 +140,11 @@ export class ShellPages {
   async forRequest(pathname: string, search: string, cookie: string | undefined): Promise<ShellReply> {
     const manifest = this.pages.manifest();
     const route = matchRoute(manifest.routes, pathname);
+    // A page that needs a subject, asked without one: the client will show the subject picker first, so the HTML
+    // is the picker's (it paints at once; the app then moves the address to the picker without a second skeleton).
+    if (route?.meta.needCategory && !examFromCookie(cookie) && matchRoute(manifest.routes, CATEGORY_ROUTE)) {
+      return this.forPath(CATEGORY_ROUTE);
+    }
     const config = route ? this.pages.get(route.name) : undefined;
     if (!route || !config?.data || !this.opts.firstScreen) return this.forPath(pathname);
     const first = await this.opts.firstScreen(config, route, { pathname, search }, cookie);

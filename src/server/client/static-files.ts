@@ -50,7 +50,12 @@ export async function registerClientFiles(
   return async (req, reply) => {
     const [pathname = '/', query] = req.url.split('?', 2);
     const shell = await shells.forRequest(pathname, query ? `?${query}` : '', req.headers.cookie);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', shell.etag).header('vary', 'accept-encoding');
+    // The HTML depends on the subject cookie (the first screen's data, the picker for a visitor without one).
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('etag', shell.etag)
+      .header('vary', 'accept-encoding, cookie');
     if (req.headers['if-none-match'] === shell.etag) return reply.code(304).send();
     // A path no route serves is a 404 (crawlers drop it) whose HTML is the not-found screen itself.
     reply.code(shell.status);
