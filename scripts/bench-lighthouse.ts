@@ -17,25 +17,39 @@
  * The subject (exam context) is what a returning visitor has in localStorage: it is set once on the origin
  * (on a JSON URL, so no asset enters the HTTP cache) after `/study/category` was measured as a new visitor.
  * Lighthouse clears the HTTP cache before each page but keeps localStorage (its default `clearStorageTypes`).
+ * The last page, a course detail (`/course/detail/1`, 英语四级全程班, the subject's first course), needs a login
+ * (its route has `meta.auth`; logged out it sends the visitor to `/user/mobile_login`): after the logged-out pages,
+ * the 四六级 VIP demo user (13800000002, who may watch the whole course) logs in over the API by SMS code and the
+ * token is put into localStorage the same way (`STORAGE_KEYS.jwt`). The course is checked over the API first (it
+ * exists, so the page is not the 课程不存在 screen, and the user may open it), and a page measured logged in must end
+ * on itself (the run stops when Lighthouse ended on the login page instead).
+ *
+ * The server and the login: `scripts/bench-production-server.ts` (shared with `bench:reader`).
  */
-import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
-import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../src/protocol/keys';
-import { STAGING_ON_SANDBOXES } from './staging-env';
+import puppeteer, { type Page } from 'puppeteer-core';
+import * as courseApi from '../src/contract/courses';
+import { STORAGE_KEYS } from '../src/platform/storage';
+import { loginByCode, signedCall, startProductionServer } from './bench-production-server';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const SUBJECT = { genus_id: 1, category_id: 1, category_name: '英语四级' };
-const EXAM_CONTEXT_KEY = 'beikao.exam_context';
+/** The demo user the login pages are measured as: the 四六级 VIP (content/demo/user-center/demo-accounts.json). */
+const USER = '13800000002';
+/** The course detail measured: 英语四级全程班, the subject's first course (top, recommended), 10 videos the VIP may watch. */
+const COURSE_ID = 1;
 
-/** The new visitors' pages first: the subject is set once, before the first page that needs it. */
-const PAGES: Array<{ label: string; path: string; subject: boolean; key?: string }> = [
+/**
+ * The new visitors' pages first, then the logged-out ones with a subject, then those needing a login: the subject is
+ * set once, before the first page that needs it, and the user logged in once, before the first page with `login`
+ * (localStorage is kept between pages, so every page after it is measured logged in).
+ */
+const PAGES: Array<{ label: string; path: string; subject: boolean; login?: boolean; key?: string }> = [
   { label: '/study/category (new visitor)', path: '/study/category', subject: false },
   // `/` without a subject shows the subject picker; BENCH_PAGES names it `/?new`.
   { label: '/ (subject picker, new visitor)', path: '/', subject: false, key: '/?new' },
@@ -44,7 +58,9 @@ const PAGES: Array<{ label: string; path: string; subject: boolean; key?: string
   { label: '/activity/detail/1001', path: '/activity/detail/1001', subject: true },
   { label: '/news/detail/5', path: '/news/detail/5', subject: true },
   { label: '/mall/index', path: '/mall/index', subject: true },
+  // Logged out: a user who is logged in has no reason to open it.
   { label: '/user/mobile_login', path: '/user/mobile_login', subject: true },
+  { label: `/course/detail/${COURSE_ID} (logged in)`, path: `/course/detail/${COURSE_ID}`, subject: true, login: true },
 ];
 
 /** Lighthouse's mobile thresholds for a 0.95 performance score (its log-normal curves, about the 0.95 point). */
@@ -77,61 +93,6 @@ interface Result {
   /** Main-thread tasks over 50 ms (Lighthouse's long-tasks audit, at its 4× slowdown), with the script that ran. */
   longTasks: string[];
   requests: string[];
-}
-
-/** The production server in a child process; resolves with its URL. */
-/**
- * The server runs in a folder of its own holding a copy of dist/ (a build started meanwhile, e.g. by a test run,
- * cannot swap the files under it) and links to the page configs, schemas, content and node_modules.
- */
-function serverFolder(dir: string): string {
-  const dist = path.resolve(process.env.BEIKAO_DIST ?? 'dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run \`npm run build\` first`);
-  fs.cpSync(dist, path.join(dir, 'dist'), { recursive: true });
-  // media/: the demo seed reads the sample video streams (media/hls) for their lengths.
-  for (const name of ['pages-config', 'schemas', 'content', 'node_modules', 'media'])
-    fs.symlinkSync(path.resolve(name), path.join(dir, name));
-  return dir;
-}
-
-async function startServer(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
-    cwd: serverFolder(dir),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ...STAGING_ON_SANDBOXES,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: path.join(dir, 'data'),
-      DATABASE_URL: '',
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      PAGES_WATCH: '0',
-      JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-      // The client in dist/ signs and decrypts with the keys it was built with (the defaults unless set at build).
-      SIGN_KEY: process.env.SIGN_KEY || DEFAULT_SIGN_KEY,
-      ENCRYPT_KEY: process.env.ENCRYPT_KEY || DEFAULT_ENCRYPT_KEY,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = out.match(/(http:\/\/127\.0\.0\.1:\d+)/);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
-  });
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 async function measure(url: string, port: number): Promise<Result> {
@@ -196,6 +157,23 @@ function line(label: string, r: Result): string {
   return `${label.padEnd(34)} ${perf}${a11y}`;
 }
 
+/**
+ * Runs `act` in a tab on the origin, opened on a JSON URL (the app does not start and no asset enters the HTTP cache):
+ * what it stores in localStorage and cookies is there for the pages Lighthouse measures next.
+ */
+async function onOrigin<T>(port: number, base: string, act: (tab: Page) => Promise<T>): Promise<T> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const tab = await browser.newPage();
+    await tab.goto(`${base}/api/pages/manifest`);
+    const result = await act(tab);
+    await tab.close();
+    return result;
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 /** The HTML's scripts must be served as scripts (a build running meanwhile replaces dist/ under the server). */
 async function preflight(base: string): Promise<void> {
   const html = await (await fetch(`${base}/study/category`)).text();
@@ -210,7 +188,7 @@ async function preflight(base: string): Promise<void> {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'beikao-lighthouse-'));
-const server = await startServer(dataDir);
+const server = await startProductionServer(dataDir);
 await preflight(server.url);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
@@ -235,42 +213,48 @@ try {
       `${A11Y ? `accessibility ≥ ${A11Y_TARGET} (fails the run)` : ''} (✗ = missed)\n`,
   );
   if (DARK) {
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const tab = await browser.newPage();
-    await tab.goto(`${server.url}/api/pages/manifest`);
-    const dark = await tab.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
-    await tab.close();
-    await browser.disconnect();
+    const dark = await onOrigin(chrome.port, server.url, (tab) => tab.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches));
     if (!dark) throw new Error('BENCH_COLOR_SCHEME=dark: Chromium does not prefer the dark scheme');
     console.log('system colour scheme: dark');
   }
   let subjectSet = false;
+  let loggedIn = false;
   let missed = 0;
   let a11yMissed = 0;
   const only = process.env.BENCH_PAGES?.split(',');
   for (const p of PAGES.filter((x) => !only || only.includes(x.key ?? x.path))) {
     if (p.subject && !subjectSet) {
-      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      const tab = await browser.newPage();
-      await tab.goto(`${server.url}/api/pages/manifest`);
       // A returning visitor: the subject in storage and in the cookie the app keeps next to it (the server then puts
       // the study home's data into the HTML, src/server/client/first-screen-data.ts).
-      await tab.evaluate(
-        (k, v, cookie) => {
-          localStorage.setItem(k, v);
-          document.cookie = cookie;
-        },
-        EXAM_CONTEXT_KEY,
-        JSON.stringify(SUBJECT),
-        `bk_exam=${SUBJECT.genus_id}.${SUBJECT.category_id}; path=/; max-age=31536000; samesite=lax`,
+      await onOrigin(chrome.port, server.url, (tab) =>
+        tab.evaluate(
+          (k, v, cookie) => {
+            localStorage.setItem(k, v);
+            document.cookie = cookie;
+          },
+          STORAGE_KEYS.examContext,
+          JSON.stringify(SUBJECT),
+          `bk_exam=${SUBJECT.genus_id}.${SUBJECT.category_id}; path=/; max-age=31536000; samesite=lax`,
+        ),
       );
-      await tab.close();
-      await browser.disconnect();
       subjectSet = true;
+    }
+    if (p.login && !loggedIn) {
+      const token = await loginByCode(server, USER);
+      // The measured course must show, not the 课程不存在 screen (course.detail refuses an unknown id), and in full.
+      const course = await signedCall<{ name: string; can_access: number }>(server.url, courseApi.courseDetail_, { id: COURSE_ID }, token);
+      if (course.can_access !== 1) throw new Error(`${USER} may not open course ${COURSE_ID} (${course.name})`);
+      await onOrigin(chrome.port, server.url, (tab) => tab.evaluate((k, v) => localStorage.setItem(k, v), STORAGE_KEYS.jwt, token));
+      console.log(`logged in as ${USER} (localStorage ${STORAGE_KEYS.jwt}); course ${COURSE_ID}: ${course.name}`);
+      loggedIn = true;
     }
     const runs: Result[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(server.url + p.path, chrome.port));
     const r = runs.sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)] as Result;
+    // A page behind the login must be measured, not the login page the app sends a visitor without a token to.
+    for (const run of runs) {
+      if (p.login && new URL(run.finalUrl).pathname !== p.path) throw new Error(`${p.path} ended at ${run.finalUrl}: not logged in?`);
+    }
     if (PERF && r.score < TARGET.score) missed++;
     if (A11Y && r.a11y < A11Y_TARGET) a11yMissed++;
     console.log(line(p.label, r));

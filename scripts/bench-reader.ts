@@ -5,9 +5,10 @@
  * main thread longer than 50 ms delays a tap by that much) on this machine, with Chromium's CPU slowed down 4×
  * (CDP `Emulation.setCPUThrottlingRate`, as Lighthouse's mobile profile).
  *
- * Starts the production server (a copy of dist/, NODE_ENV=production, demo content in a fresh temporary DATA_DIR)
- * in a child process, logs the 四六级 VIP demo user in by SMS (the code read from the server's log, where the dev SMS
- * provider prints it — the dev inbox is off in production), finds the longest chapter of the seeded books and then,
+ * Starts the production server (`scripts/bench-production-server.ts`: a copy of the build, `BEIKAO_DIST` or dist/,
+ * NODE_ENV=production, demo content in a fresh temporary DATA_DIR) in a child process, logs the 四六级 VIP demo user
+ * in by SMS (a production server never shows the code, so it sends it through the Tencent adapter to a local fake
+ * carrier, which hands it over), finds the longest chapter of the seeded books and then,
  * in Debian's Chromium (playwright-core, 390×844, service workers blocked), per scenario:
  * - opens the reader on another chapter of that book (the app boots: measured as "cold load", for information);
  * - **chapter render**: picks the long chapter in the reader's table of contents and waits until it is laid out;
@@ -21,20 +22,14 @@
  * BENCH_CPU_RATE (default 4), BENCH_SYNTHETIC_CHARS (default 20000), BENCH_VERBOSE=1 (every task over 30 ms).
  * Prints PASS or FAIL against the target; exits 0 either way (a benchmark, not a gate).
  */
-import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import * as authApi from '../src/contract/accounts';
 import * as ebookApi from '../src/contract/ebooks';
-import { type AnyEndpoint, HOST_PREFIX } from '../src/contract/endpoint';
 import type { Envelope } from '../src/contract/envelope';
 import * as genusApi from '../src/contract/subjects';
-import { DEFAULT_ENCRYPT_KEY, DEFAULT_SIGN_KEY } from '../src/protocol/keys';
-import { computeSign } from '../src/protocol/sign';
-import { STAGING_ON_SANDBOXES } from './staging-env';
+import { loginByCode, signedCall, startProductionServer } from './bench-production-server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CPU_RATE = Math.max(1, Number(process.env.BENCH_CPU_RATE ?? 4));
@@ -42,112 +37,6 @@ const SYNTHETIC_CHARS = Math.max(1000, Number(process.env.BENCH_SYNTHETIC_CHARS 
 const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
 const TARGET_MS = 50;
 const VIP = '13800000002';
-const SIGN_KEY = process.env.SIGN_KEY || DEFAULT_SIGN_KEY;
-
-// ---------------------------------------------------------------- server
-
-interface Server {
-  url: string;
-  code(mobile: string): Promise<string>;
-  stop(): Promise<void>;
-}
-
-/** A folder with a copy of dist/ (a build started meanwhile cannot swap files under the server) and links to the rest. */
-function serverFolder(dir: string): string {
-  if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
-  fs.cpSync(path.resolve('dist'), path.join(dir, 'dist'), { recursive: true });
-  for (const name of ['pages-config', 'schemas', 'content', 'node_modules', 'media']) {
-    if (fs.existsSync(path.resolve(name))) fs.symlinkSync(path.resolve(name), path.join(dir, name));
-  }
-  return dir;
-}
-
-async function startServer(dir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
-    cwd: serverFolder(dir),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ...STAGING_ON_SANDBOXES,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: path.join(dir, 'data'),
-      DATABASE_URL: '',
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      PAGES_WATCH: '0',
-      JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-      SIGN_KEY,
-      ENCRYPT_KEY: process.env.ENCRYPT_KEY || DEFAULT_ENCRYPT_KEY,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const codes = new Map<string, string>();
-  const waiters = new Map<string, (code: string) => void>();
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk;
-      const lines = out.split('\n');
-      out = lines.pop() ?? '';
-      for (const line of lines) {
-        const listening = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-        if (listening?.[1]) resolve(listening[1]);
-        // Where the dev SMS provider delivers a code (the dev inbox is off in production).
-        const sms = /\[dev-sms\] (\d{11}) 验证码 (\d{6})/.exec(line);
-        if (sms?.[1] && sms[2]) {
-          const waiter = waiters.get(sms[1]);
-          if (waiter) waiter(sms[2]);
-          else codes.set(sms[1], sms[2]);
-        }
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
-  });
-  return {
-    url,
-    code(mobile) {
-      const known = codes.get(mobile);
-      if (known) return Promise.resolve(known);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no SMS code for ${mobile} in the server log`)), 10000);
-        waiters.set(mobile, (c) => {
-          clearTimeout(timer);
-          resolve(c);
-        });
-      });
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** One signed request, as the app sends it. */
-async function call<T>(base: string, endpoint: AnyEndpoint, input: Record<string, unknown>, token?: string): Promise<T> {
-  const url = new URL(base + HOST_PREFIX[endpoint.host] + endpoint.path);
-  const post = endpoint.method === 'POST';
-  if (!post) for (const [k, v] of Object.entries(input)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
-  const sign = computeSign(SIGN_KEY, endpoint.path, input);
-  if (sign) url.searchParams.set('sign', sign);
-  const headers: Record<string, string> = { DeviceType: 'web' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (post) headers['content-type'] = 'application/json';
-  const res = await fetch(url, { method: endpoint.method, headers, body: post ? JSON.stringify(input) : undefined });
-  const body = (await res.json()) as Envelope<T>;
-  if (body.status !== 0) throw new Error(`${endpoint.id}: ${body.msg}`);
-  return body.data as T;
-}
-
-async function login(server: Server, mobile: string): Promise<string> {
-  await call(server.url, authApi.sendMobileCode, { mobile });
-  const code = await server.code(mobile);
-  const data = await call<{ token: string }>(server.url, authApi.mobileCodeLogin, { mobile, code });
-  return data.token;
-}
 
 interface LongChapter {
   book: { id: number; name: string; genus_id: number; category_id: number };
@@ -163,11 +52,16 @@ async function longestChapter(
 ): Promise<LongChapter & { overall: { book: string; title: string; chars: number } }> {
   let best: LongChapter | undefined;
   let overall = { book: '', title: '', chars: 0 };
-  for (const g of await call<Array<{ id: number }>>(base, genusApi.genusList, {})) {
-    for (const c of await call<Array<{ id: number }>>(base, genusApi.categoryList, { genus_id: g.id })) {
-      const books = await call<ebookApi.EbookItem[]>(base, ebookApi.ebookList, { genus_id: g.id, category_id: c.id, offset: 0, count: 50 });
+  for (const g of await signedCall<Array<{ id: number }>>(base, genusApi.genusList, {})) {
+    for (const c of await signedCall<Array<{ id: number }>>(base, genusApi.categoryList, { genus_id: g.id })) {
+      const books = await signedCall<ebookApi.EbookItem[]>(base, ebookApi.ebookList, {
+        genus_id: g.id,
+        category_id: c.id,
+        offset: 0,
+        count: 50,
+      });
       for (const b of books) {
-        const detail = await call<{ chapters: Array<{ id: number; title: string; char_count: number; locked: number }> }>(
+        const detail = await signedCall<{ chapters: Array<{ id: number; title: string; char_count: number; locked: number }> }>(
           base,
           ebookApi.ebookDetailEndpoint,
           { id: b.id },
@@ -468,14 +362,14 @@ function report(title: string, phases: Phase[]): boolean {
 // ---------------------------------------------------------------- run
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'beikao-bench-reader-'));
-const server = await startServer(dataDir);
+const server = await startProductionServer(dataDir);
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
 });
 try {
-  const token = await login(server, VIP);
+  const token = await loginByCode(server, VIP);
   const long = await longestChapter(server.url, token);
   console.log(`reader benchmark: Chromium ${browser.version()}, ${CPU_RATE}× CPU throttling, 390×844, production server ${server.url}`);
   if (long.overall.chars > long.chapter.char_count) {

@@ -65,4 +65,4 @@ export function pickFromHistory(): boolean {
   return true;
 }
 
-export { CATEGORY_ROUTE } from '../protocol/subject-route';
+export { CATEGORY_ROUTE } from '../contract/subject-route';

@@ -73,6 +73,24 @@ describe('the first screen from the HTML', () => {
     expect(await again?.text()).toContain('data-name="study-index"');
   });
 
+  it('a course detail paints the course cover from the HTML, and the player keeps that picture', async () => {
+    await signedInAs(page, server, '13800000002');
+    const res = await page.goto(`${server.url}/course/detail/1`);
+    const html = (await res?.text()) ?? '';
+    const cover = /<img class="sk-lead" src="([^"]+)"/.exec(html)?.[1];
+    expect(cover).toMatch(/^\/media\/course\//);
+    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${cover}">`);
+    await page.getByTestId('video-player').waitFor();
+    await expect
+      .poll(() =>
+        page
+          .locator('.vp-cover')
+          .first()
+          .evaluate((el) => getComputedStyle(el).backgroundImage),
+      )
+      .toContain(cover);
+  });
+
   it('inlined replies are used once: moving away and back asks the server again', async () => {
     await chooseSubject();
     await page.goto(`${server.url}/`);

@@ -4,7 +4,12 @@ import type { TextProps } from './props.gen';
 import './text.css';
 
 const SIZES = { xs: 12, sm: 13, md: 15, lg: 17, xl: 20 } as const;
-const COLORS: Record<string, string> = { brand: 'var(--brand)', danger: 'var(--danger)', muted: 'var(--muted)' };
+const COLORS: Record<string, string> = {
+  brand: 'var(--brand)',
+  danger: 'var(--danger)',
+  success: 'var(--success)',
+  muted: 'var(--muted)',
+};
 
 /** Inline style for the props: size, colour, weight, alignment and the line clamp. */
 export function textStyle(p: Omit<TextProps, 'text'>): CSSProperties {

@@ -21,7 +21,7 @@ export interface TextProps {
    */
   size?: ("xs" | "sm" | "md" | "lg" | "xl") | number;
   /**
-   * CSS color, or brand / danger / muted.
+   * A theme colour (brand / danger / success / muted: readable in light and dark), or a CSS color.
    */
   color?: string;
   bold?: boolean;

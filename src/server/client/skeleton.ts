@@ -39,9 +39,12 @@ function pictureUrl(v: unknown): string | undefined {
   return typeof v === 'string' && (/^\/(?!\/)/.test(v) || /^https:\/\//.test(v)) ? v : undefined;
 }
 
+/** Blocks whose first picture is the page's lead picture (leadImage reads it, the skeleton draws it there). */
+const PICTURE_TYPES = new Set(['banner-carousel', 'image', 'courses-video-player']);
+
 /**
  * The picture near the top the first screen shows biggest (its largest paint), when the first screen's data names it:
- * the first banner of a banner carousel, or an image block's picture, among the page's first blocks.
+ * the first banner of a banner carousel, an image block's picture or a course player's cover, among the first blocks.
  */
 export function leadImage(config: PageConfig | undefined, scope: Scope): string | undefined {
   const nodes = ((config?.blocks ?? []) as unknown as Node[]).slice(0, MAX_BLOCKS);
@@ -52,6 +55,8 @@ export function leadImage(config: PageConfig | undefined, scope: Scope): string 
       return pictureUrl(Array.isArray(items) ? (items[0] as { image?: unknown } | undefined)?.image : undefined);
     }
     if (node.type === 'image') return pictureUrl(resolveDeep(p.src, scope));
+    // A course's player: its cover (the poster) is the first screen's picture.
+    if (node.type === 'courses-video-player') return pictureUrl(resolveDeep(p.poster, scope));
   }
   return undefined;
 }
@@ -97,6 +102,9 @@ function block(node: Node, lead?: string, scope?: Scope): string {
         `<span class="subject-name">${p.subtitle ? line('72px') : ''}</span>${p.right ? line('28px') : ''}</header>`
       );
     }
+    case 'courses-video-player':
+      // The player's 16:9 stage (video-player.css), its cover painted from the HTML when the server knows it.
+      return `<div class="sk-box sk-player">${lead ? leadImg(lead) : ''}</div>`;
     case 'banner-carousel':
       return `<div class="sk-box sk-banner" style="aspect-ratio:${ratioOf(p.ratio, '5:2')}">${lead ? leadImg(lead) : ''}</div>`;
     case 'image': {
@@ -178,7 +186,7 @@ export function skeletonHtml(config: PageConfig | undefined, opts: { tabBar?: bo
   const nodes = ((config?.blocks ?? []) as unknown as Node[]).filter((n) => n && typeof n.type === 'string' && n.type !== 'on-enter');
   const header = config && !config.meta.hideHome ? `<span class="back-home">${escapeHtml(i18n.shell.backHome)}</span>` : '';
   // The lead picture goes into the first picture block only (the one leadImage read it from).
-  const firstPicture = nodes.slice(0, MAX_BLOCKS).findIndex((n) => n.type === 'banner-carousel' || n.type === 'image');
+  const firstPicture = nodes.slice(0, MAX_BLOCKS).findIndex((n) => PICTURE_TYPES.has(n.type));
   const body = nodes.length
     ? nodes
         .slice(0, MAX_BLOCKS)
