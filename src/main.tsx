@@ -22,7 +22,9 @@ async function start(): Promise<void> {
     await library();
     await nextTask();
   }
-  await import('./boot');
+  const app = await import('./boot');
+  await nextTask();
+  app.start();
 }
 
 void start();

@@ -18,9 +18,6 @@ export const http = createHttp({
   onEnd: requestEnded,
 });
 
-// The HTTP client (axios, its own chunk) starts loading with the app, in parallel with the first screen's chunks.
-http.preload();
-
 /** `call(endpoint, input)`: the one way the app talks to the server. */
 export const call = createCall(http);
 export type { CallResult } from './client';

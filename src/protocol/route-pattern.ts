@@ -33,33 +33,58 @@ export function patternOf(path: string): { re: RegExp; score: number } {
   return { re: new RegExp(`^${parts.join('') || '/'}/?$`), score };
 }
 
-/** A route table compiled once: each path and alias as its pattern, in table order. */
-interface Compiled<R> {
+/** A path or alias of the table: its route, its place in the table and (once needed) its pattern. */
+interface Entry<R> {
   route: R;
   path: string;
-  re: RegExp;
-  score: number;
+  index: number;
+  pattern?: { re: RegExp; score: number };
 }
 
-const compiled = new WeakMap<readonly RouteLike[], Compiled<RouteLike>[]>();
+/** The table's paths grouped by their first segment; '' holds those whose first segment is not a fixed word. */
+type Table<R> = Map<string, Entry<R>[]>;
 
-function compile<R extends RouteLike>(routes: readonly R[]): Compiled<R>[] {
-  let table = compiled.get(routes) as Compiled<R>[] | undefined;
+const tables = new WeakMap<readonly RouteLike[], Table<RouteLike>>();
+
+function firstWord(path: string): string {
+  const first = path.split('/')[1] ?? '';
+  return first.startsWith(':') || first === '*' ? '' : first;
+}
+
+function tableOf<R extends RouteLike>(routes: readonly R[]): Table<R> {
+  let table = tables.get(routes) as Table<R> | undefined;
   if (!table) {
-    table = routes.flatMap((route) => [route.path, ...(route.aliases ?? [])].map((path) => ({ route, path, ...patternOf(path) })));
-    compiled.set(routes, table as Compiled<RouteLike>[]);
+    table = new Map();
+    let index = 0;
+    for (const route of routes) {
+      for (const path of [route.path, ...(route.aliases ?? [])]) {
+        const word = firstWord(path);
+        const group = table.get(word) ?? [];
+        group.push({ route, path, index: index++ });
+        table.set(word, group);
+      }
+    }
+    tables.set(routes, table as Table<RouteLike>);
   }
   return table;
 }
 
 /**
  * The best-ranked route whose path or alias matches `pathname`, with the pattern that matched (the first in table
- * order on a tie); undefined when none does. The table's patterns are compiled once per table.
+ * order on a tie); undefined when none does. Only the paths that can match are compiled (those starting with the
+ * same word, and those starting with a parameter), each once per table: a page's first render does not compile
+ * two hundred patterns.
  */
 export function matchRouteWithPath<R extends RouteLike>(routes: readonly R[], pathname: string): { route: R; path: string } | undefined {
-  let best: Compiled<R> | undefined;
-  for (const c of compile(routes)) {
-    if ((!best || c.score > best.score) && c.re.test(pathname)) best = c;
+  const table = tableOf(routes);
+  const word = pathname.split('/')[1] ?? '';
+  const candidates = [...(word ? (table.get(word) ?? []) : []), ...(table.get('') ?? [])];
+  let best: (Entry<R> & { score: number }) | undefined;
+  for (const entry of candidates) {
+    entry.pattern ??= patternOf(entry.path);
+    const { re, score } = entry.pattern;
+    if (!re.test(pathname)) continue;
+    if (!best || score > best.score || (score === best.score && entry.index < best.index)) best = { ...entry, score };
   }
   return best && { route: best.route, path: best.path };
 }

@@ -59,7 +59,9 @@ export function ListFooter({ state, onLoadMore, loadedText, emptyText, tapToLoad
     // A picture that finishes (or fails) re-checks: `load`/`error` do not bubble, so listen in the capture phase.
     items?.addEventListener('load', check, true);
     items?.addEventListener('error', check, true);
-    check();
+    // The observer reports every item once, after the browser's next layout: checking now would force that layout
+    // in the middle of the render (a long task on a slow phone). Without an observer, check now.
+    if (!sized) check();
     return () => {
       window.removeEventListener('scroll', check, opts);
       window.removeEventListener('resize', check, opts);

@@ -26,9 +26,23 @@ export function compileExpression(src: string, fns: Registry = formatters): Comp
   return compileParts(() => [parse(src, 0, fns).node], fns);
 }
 
-/** Compiles a template string; never throws. A string without `${` is a constant. */
+const compiledTemplates = /* @__PURE__ */ new Map<string, Compiled>();
+const MAX_COMPILED = 1000;
+
+/**
+ * Compiles a template string; never throws. A string without `${` is a constant. With the standard formatters the
+ * result is kept (a page's sources are planned on every render: parsing their templates each time was a tenth of
+ * the study home's render).
+ */
 export function compileTemplate(text: string, fns: Registry = formatters): Compiled {
-  return compileParts(() => templateParts(text, fns), fns);
+  if (fns !== formatters) return compileParts(() => templateParts(text, fns), fns);
+  let compiled = compiledTemplates.get(text);
+  if (!compiled) {
+    compiled = compileParts(() => templateParts(text, fns), fns);
+    if (compiledTemplates.size >= MAX_COMPILED) compiledTemplates.delete(compiledTemplates.keys().next().value as string);
+    compiledTemplates.set(text, compiled);
+  }
+  return compiled;
 }
 
 /** The compile error of a template, or null (for `npm run pages:check`). */

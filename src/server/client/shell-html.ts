@@ -125,7 +125,10 @@ export class ShellPages {
     const key = route?.name ?? (generic ? '' : '404');
     let reply = this.built.get(key);
     if (!reply) {
-      const html = this.html(manifest, route, { notFound: !route && !generic });
+      // A lead picture the page config names literally (a promotion's poster) is known without any data.
+      const config = route ? this.pages.get(route.name) : undefined;
+      const lead = config ? leadImage(config, {}) : undefined;
+      const html = this.html(manifest, route, { notFound: !route && !generic, leadImage: lead });
       reply = this.compress(html, `W/"${manifest.version}-${this.templateHash}-${key || 'shell'}"`, !route && !generic ? 404 : 200);
       this.built.set(key, reply);
     }

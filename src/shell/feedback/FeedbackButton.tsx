@@ -27,12 +27,15 @@ function initialPosition(storage: KeyValueStore): Point {
   return stored ? restAtEdge(stored, vp, nearestSide(stored, vp)) : defaultPosition(vp);
 }
 
-/** A bar fixed to the bottom of the screen under the button's column: its top (the viewport height when none). */
-function bottomBarTop(): number {
+/**
+ * A bar fixed to the bottom of the screen under the button's column (the edge it rests at): its top (the viewport
+ * height when none).
+ */
+function bottomBarTop(side: 'left' | 'right'): number {
   if (typeof document === 'undefined' || typeof document.elementsFromPoint !== 'function') return viewport().height;
   const { width, height } = viewport();
   let top = height;
-  for (const x of [width * 0.15, width * 0.5, width * 0.85]) {
+  for (const x of [side === 'left' ? width * 0.15 : width * 0.85]) {
     for (const el of document.elementsFromPoint(x, height - 2)) {
       if (el.closest('.feedback-button')) continue;
       for (let n: Element | null = el; n && n !== document.body; n = n.parentElement) {
@@ -81,21 +84,23 @@ export function FeedbackButton() {
   useEffect(() => {
     const onResize = () => {
       setPos((p) => restAtEdge(p, viewport(), side.current));
-      setBarTop(bottomBarTop());
+      setBarTop(bottomBarTop(side.current));
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
   // Each page: look for a bottom action bar (also once its data has drawn it) and keep clear of it.
-  // Each look waits for the next painted frame, so it reads a laid-out page instead of forcing a layout mid-render.
+  // Each look waits for the next painted frame and then for an idle moment, so it reads a laid-out page instead of
+  // forcing a layout in the middle of the first render.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is what asks for a new look.
   useEffect(() => {
     let live = true;
+    const measure = () => {
+      if (live) setBarTop(bottomBarTop(side.current));
+    };
     const look = () =>
       requestAnimationFrame(() =>
-        setTimeout(() => {
-          if (live) setBarTop(bottomBarTop());
-        }, 0),
+        typeof requestIdleCallback === 'function' ? requestIdleCallback(measure, { timeout: 500 }) : setTimeout(measure, 0),
       );
     look();
     const timers = [300, 1000, 2500].map((ms) => setTimeout(look, ms));
@@ -152,6 +157,7 @@ export function FeedbackButton() {
     side.current = nearestSide(next, vp);
     const rest = restAtEdge(next, vp, side.current);
     setPos(rest);
+    setBarTop(bottomBarTop(side.current)); // the bar under its new edge
     env.storage.setJson(POSITION_KEY, rest);
   };
   const onPointerCancel = () => {
