@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { matchRouteWithPath } from '../protocol/route-pattern';
 import { tabBarState } from '../state/tab-bar';
@@ -32,7 +32,8 @@ export function AppRouter() {
   useEffect(() => {
     loadManifest().then((m) => {
       if (typeof m !== 'string') tabBarState.items = m.tabBar?.items ?? [];
-      setManifest(m);
+      // A transition: the page tree renders in slices that yield (the first screen's render is the longest work).
+      startTransition(() => setManifest(m));
     });
   }, []);
   if (manifest === null) return <PageLoading />;

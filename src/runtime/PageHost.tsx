@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { isMissing } from '../api/user-message';
@@ -25,7 +25,8 @@ function useConfig(name: string | null): PageConfig | string | null {
   useEffect(() => {
     if (!name) return;
     let live = true;
-    loadPageConfig(name).then((c) => live && setConfig({ name, config: c }));
+    // A transition: the page renders in slices that yield to input.
+    loadPageConfig(name).then((c) => live && startTransition(() => setConfig({ name, config: c })));
     return () => {
       live = false;
     };

@@ -59,7 +59,9 @@ export function loadPageConfig(name: string): Promise<PageConfig | string> {
             configs.delete(name);
             return res.msg;
           });
-    p = first.then((c) => (typeof c === 'string' ? c : preloadBlocks(blockTypes(c.blocks)).then(() => c)));
+    // The landing page's chunks come preloaded by its HTML: evaluated one per task; a later page's load at once.
+    const landing = inline?.el.dataset.name === name;
+    p = first.then((c) => (typeof c === 'string' ? c : preloadBlocks(blockTypes(c.blocks), { oneByOne: landing }).then(() => c)));
     configs.set(name, p);
   }
   return p;

@@ -20,8 +20,8 @@ export function registerBlock(def: BlockDefinition): void {
  * Loads the chunks of these block types; a block whose chunk is loaded renders at once instead of suspending
  * for a frame. A failed load is left to the lazy component (it reports the chunk error where the block is).
  */
-export function preloadBlocks(types: Iterable<string>): Promise<void> {
-  const loads = [...types].map((type) => {
+export function preloadBlocks(types: Iterable<string>, opts: { oneByOne?: boolean } = {}): Promise<void> {
+  const load = (type: string) => {
     const b = blocks.get(type);
     if (!b || b.loaded) return undefined;
     return b.load().then(
@@ -30,8 +30,20 @@ export function preloadBlocks(types: Iterable<string>): Promise<void> {
       },
       () => undefined,
     );
-  });
-  return Promise.all(loads).then(() => undefined);
+  };
+  if (opts.oneByOne) return oneByOne([...types], load);
+  return Promise.all([...types].map(load)).then(() => undefined);
+}
+
+/**
+ * Each chunk evaluated in a task of its own: the landing page's chunks are already downloading (the HTML preloads
+ * them), and evaluated together they were one long task on a slow phone.
+ */
+async function oneByOne(types: string[], load: (type: string) => Promise<void> | undefined): Promise<void> {
+  for (const type of types) {
+    await load(type);
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  }
 }
 
 export function getBlock(type: string): Registered | undefined {
