@@ -19,6 +19,8 @@ export function toId(v: unknown): number {
 export interface PlayerViewProps {
   state: PlayerState;
   poster?: string;
+  /** A course's player: its bar (the video's title, the speed) is kept from the start, so nothing moves when it fills. */
+  course?: boolean;
   /** Plain mode's title (course mode shows the video's own). */
   title?: string;
   videoRef?: Ref<HTMLVideoElement>;
@@ -31,7 +33,19 @@ export interface PlayerViewProps {
 }
 
 /** The player's screen for a state: the 16:9 stage (video, cover, lock / login / error panels) and the toolbar. */
-export function PlayerView({ state, poster, title, videoRef, sectionRef, onPlay, onRetry, onBuy, onLogin, onRate }: PlayerViewProps) {
+export function PlayerView({
+  state,
+  poster,
+  course,
+  title,
+  videoRef,
+  sectionRef,
+  onPlay,
+  onRetry,
+  onBuy,
+  onLogin,
+  onRate,
+}: PlayerViewProps) {
   const [menu, setMenu] = useState(false);
   const { phase, started } = state;
   const coverStyle = poster ? { backgroundImage: `url("${poster}")` } : undefined;
@@ -105,7 +119,7 @@ export function PlayerView({ state, poster, title, videoRef, sectionRef, onPlay,
         />
         {cover}
       </div>
-      {name || phase === 'ready' ? (
+      {name || phase === 'ready' || course ? (
         <div className="vp-bar">
           <span className="vp-title">{name}</span>
           {phase === 'ready' ? (
@@ -201,6 +215,7 @@ export default function VideoPlayer({ props, env, page, scope }: BlockProps<Vide
     <PlayerView
       state={state}
       poster={props.poster}
+      course={courseId > 0}
       title={props.title}
       videoRef={videoRef}
       sectionRef={sectionRef}
