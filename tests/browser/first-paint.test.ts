@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../src/platform/storage';
 import { browserSuite } from '../support/browser';
+import { layoutShiftSum, recordLayoutShifts } from '../support/layout-shifts';
 import type { TestServer } from '../support/test-server';
 
 const suite = browserSuite();
@@ -41,15 +42,7 @@ async function phone(opts: { js: boolean; subject?: boolean }): Promise<Page> {
   }
   const page = await context.newPage();
   // Layout shifts from the start of the load, as Lighthouse counts them (no input happens here).
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: number[] };
-    w.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
-        if (!e.hadRecentInput) w.__shifts.push(e.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   return page;
 }
 
@@ -108,8 +101,7 @@ describe('first paint before the JavaScript', () => {
     expect(await page.locator('.sk').count()).toBe(0);
     expect(await rectOf(page, '[data-testid=back-home]')).toEqual(skeleton);
     expect(await rectOf(page, '.subject-picker-head h1')).toEqual(skeletonHeading);
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+    expect(await layoutShiftSum(page)).toBeLessThan(0.01);
   });
 
   it('with JavaScript the study home keeps its top bar in place and shows its data at once (no layout shift)', async () => {
@@ -122,7 +114,6 @@ describe('first paint before the JavaScript', () => {
     expect(await page.locator('.sk').count()).toBe(0);
     expect(await page.locator('[data-testid=top-bar]').textContent()).toContain('英语四级');
     expect(await rectOf(page, '[data-testid=top-bar] h1')).toEqual(skeletonBar);
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+    expect(await layoutShiftSum(page)).toBeLessThan(0.01);
   });
 });

@@ -1,6 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserSuite } from '../support/browser';
+import { layoutShiftSum, recordLayoutShifts } from '../support/layout-shifts';
 import { signedInAs } from '../support/login-form';
 import type { TestServer } from '../support/test-server';
 
@@ -75,13 +76,7 @@ describe('the first screen from the HTML', () => {
 
   it('a course detail paints the course cover from the HTML, and the player keeps that picture', async () => {
     await signedInAs(page, server, '13800000002');
-    await page.addInitScript(() => {
-      const w = window as unknown as { __shifts: number[] };
-      w.__shifts = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as Array<{ value: number }>) w.__shifts.push(e.value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     const res = await page.goto(`${server.url}/course/detail/1`);
     const html = (await res?.text()) ?? '';
     const cover = /<img class="sk-lead" src="([^"]+)"/.exec(html)?.[1];
@@ -99,8 +94,7 @@ describe('the first screen from the HTML', () => {
     // The player's bar (the video's title, the speed) is there from the start: nothing below it moves when it fills
     // (0.059 when the bar appeared with the title; what is left is the catalogue growing under the screen's edge).
     await page.getByTestId('vp-speed').waitFor();
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.02);
+    expect(await layoutShiftSum(page)).toBeLessThan(0.02);
   });
 
   it('inlined replies are used once: moving away and back asks the server again', async () => {
