@@ -3,9 +3,11 @@
  * spine, the book's title set in lines, its author and the series line, in a colour picked from the title. The e-book
  * cards and the detail page show them at 3:4.
  */
+
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../http/context';
 import { escapeHtml } from '../http/escape-html';
+import type { ArtworkSender } from './artwork-raster';
 import { coverTone } from './cover-tones';
 import { coverSvg } from './svg-art';
 
@@ -117,15 +119,12 @@ ${parts.join('\n')}
 }
 
 /** `/media/ebook/:name`: the cover of the e-book whose cover URL it is (a generic cover when none is). */
-export function registerBookCoverRoute(app: FastifyInstance, s: Services): void {
+export function registerBookCoverRoute(app: FastifyInstance, s: Services, artwork: ArtworkSender): void {
   app.get<{ Params: { name: string } }>('/media/ebook/:name', async (req, reply) => {
     const cover = `/media/ebook/${req.params.name}`;
     const book = /^[\w.-]{1,64}$/.test(req.params.name)
       ? await s.db.kysely.selectFrom('ebooks').select(['name', 'author']).where('cover', '=', cover).executeTakeFirst()
       : undefined;
-    return reply
-      .type('image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .send(book ? bookCoverSvg(book.name, book.author) : coverSvg(`ebook/${req.params.name}`));
+    return artwork.send(req, reply, book ? bookCoverSvg(book.name, book.author) : coverSvg(`ebook/${req.params.name}`), 86400);
   });
 }

@@ -1,11 +1,11 @@
 /** Generated covers of circles and short videos (SVG): a word video shows its word, phonetic and meaning. */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_ID } from '../../contract/fields';
 import type { Services } from '../http/context';
 import { escapeHtml } from '../http/escape-html';
+import type { ArtworkSender } from './artwork-raster';
 import { colorFor } from './svg-art';
 
-const SVG = 'image/svg+xml; charset=utf-8';
 const FONT = `font-family="-apple-system, 'PingFang SC', 'Noto Sans CJK SC', sans-serif"`;
 
 /** Splits text into lines of at most `width` units (a CJK character is 2 units, anything else 1). */
@@ -93,19 +93,19 @@ function idOf(raw: string): number | null {
   return Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : null;
 }
 
-const send = (reply: FastifyReply, svg: string) => reply.type(SVG).header('cache-control', 'public, max-age=3600').send(svg);
 const missing = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('图片不存在');
 
 /**
  * `/media/circle/<id>.svg`, `/media/short-video/<id>.svg` (3:4 cover) and `<id>-wide.svg` (16:9 poster), and
  * `/media/politics-point/<id>.svg` (16:9 poster of a point's explainer video): the seed and the services point at them.
  */
-export function registerCircleMediaRoutes(app: FastifyInstance, s: Services): void {
+export function registerCircleMediaRoutes(app: FastifyInstance, s: Services, artwork: ArtworkSender): void {
   const db = s.db.kysely;
+  const send = (req: FastifyRequest, reply: FastifyReply, svg: string) => artwork.send(req, reply, svg, 3600);
   app.get<{ Params: { id: string } }>('/media/circle/:id', async (req, reply) => {
     const id = idOf(req.params.id);
     const row = id ? await db.selectFrom('circles').select('name').where('id', '=', id).executeTakeFirst() : undefined;
-    return row ? send(reply, circleCoverSvg(row.name)) : missing(reply);
+    return row ? send(req, reply, circleCoverSvg(row.name)) : missing(reply);
   });
   app.get<{ Params: { id: string } }>('/media/short-video/:id', async (req, reply) => {
     const id = idOf(req.params.id);
@@ -114,6 +114,7 @@ export function registerCircleMediaRoutes(app: FastifyInstance, s: Services): vo
       : undefined;
     if (!row) return missing(reply);
     return send(
+      req,
       reply,
       /-wide\.svg$/.test(req.params.id) ? widePosterSvg(row, row.kind === 'word' ? '每日一词' : '短视频') : shortVideoCoverSvg(row),
     );
@@ -122,7 +123,7 @@ export function registerCircleMediaRoutes(app: FastifyInstance, s: Services): vo
     const id = idOf(req.params.id);
     const row = id ? await db.selectFrom('politics_points').select('title').where('id', '=', id).executeTakeFirst() : undefined;
     return row
-      ? send(reply, widePosterSvg({ kind: 'general', title: row.title, word: '', phonetic: '', meaning: '' }, '考点讲解'))
+      ? send(req, reply, widePosterSvg({ kind: 'general', title: row.title, word: '', phonetic: '', meaning: '' }, '考点讲解'))
       : missing(reply);
   });
 }

@@ -1,17 +1,18 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MAX_ID } from '../../contract/fields';
 import type { Services } from '../http/context';
+import { createArtworkSender } from './artwork-raster';
 import { registerBookCoverRoute } from './book-cover';
 import { registerCircleMediaRoutes } from './circle-art';
 import { itemCover } from './item-cover';
 import { bannerSvg, coverSvg } from './svg-art';
 
-const SVG = 'image/svg+xml; charset=utf-8';
-
-/** Serves the generated images the seed data points at. */
+/** Serves the generated images the seed data points at (as WebP where the browser takes it: artwork-raster.ts). */
 export function registerMediaRoutes(app: FastifyInstance, s: Services): void {
-  registerCircleMediaRoutes(app, s);
-  registerBookCoverRoute(app, s);
+  const artwork = createArtworkSender({ cacheDir: path.join(s.config.dataDir, 'artwork-cache'), log: app.log });
+  registerCircleMediaRoutes(app, s, artwork);
+  registerBookCoverRoute(app, s, artwork);
   app.get<{ Params: { id: string } }>('/media/banner/:id', async (req, reply) => {
     const id = Number.parseInt(req.params.id, 10);
     const row =
@@ -24,14 +25,11 @@ export function registerMediaRoutes(app: FastifyInstance, s: Services): void {
             .executeTakeFirst()
         : undefined;
     if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('图片不存在');
-    return reply
-      .type(SVG)
-      .header('cache-control', 'public, max-age=3600')
-      .send(bannerSvg(row.title, row.subtitle, row.color, row.subject ?? ''));
+    return artwork.send(req, reply, bannerSvg(row.title, row.subtitle, row.color, row.subject ?? ''), 3600);
   });
   // Covers of seeded items (courses, goods, news…) carry their title and subject; anything else a generic picture.
   app.get<{ Params: { kind: string; name: string } }>('/media/:kind/:name', async (req, reply) => {
     const cover = (await itemCover(s, req.params.kind, req.params.name)) ?? coverSvg(`${req.params.kind}/${req.params.name}`);
-    return reply.type(SVG).header('cache-control', 'public, max-age=3600').send(cover);
+    return artwork.send(req, reply, cover, 3600);
   });
 }
