@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { i18n } from '../i18n';
-import { setNavigator } from '../platform/navigation';
+import { navigateTo, setNavigator } from '../platform/navigation';
 import { AppRouter } from '../runtime/AppRouter';
 import { EnvProvider } from '../runtime/env';
+import { setLinkNavigator } from '../runtime/Link';
 import { Shell } from '../shell/Shell';
 import { createAppEnv } from './env';
 import { useWechatOauth } from './wechat-oauth';
@@ -28,6 +29,8 @@ function WechatOauthGate({ children }: { children: ReactNode }) {
 
 export function App() {
   const env = useMemo(createAppEnv, []);
+  // The browser's router is the app's: links to its paths need not be React Router's own (src/runtime/Link.tsx).
+  setLinkNavigator(navigateTo);
   return (
     <BrowserRouter>
       <NavigatorBridge />

@@ -1,4 +1,4 @@
-import { Component, type ReactNode, Suspense, useMemo } from 'react';
+import { Component, memo, type ReactNode, Suspense, startTransition, useEffect, useMemo, useState } from 'react';
 import { i18n } from '../i18n';
 import type { BlockProps, PageApi } from './block-api';
 import type { Env } from './env';
@@ -62,7 +62,8 @@ function safeEvaluate(expr: string, scope: Scope): unknown {
   }
 }
 
-function BlockView({ node, scope, ctx, path }: { node: BlockNode; scope: Scope; ctx: TreeContext; path: string }) {
+/** One block; kept as it is when a render of its list passes the same node, scope and context (memo). */
+const BlockView = memo(function BlockView({ node, scope, ctx, path }: { node: BlockNode; scope: Scope; ctx: TreeContext; path: string }) {
   const def = getBlock(node.type);
   const visible = node.visibleOn ? Boolean(safeEvaluate(node.visibleOn, scope)) : true;
   const props = useMemo(() => {
@@ -93,13 +94,59 @@ function BlockView({ node, scope, ctx, path }: { node: BlockNode; scope: Scope; 
       </Suspense>
     </Boundary>
   );
+});
+
+/** Blocks added per later step of a list rendered in steps. */
+const STEP = 2;
+
+/** Runs `fn` in a task after the next frame is painted (a timer where there are no frames: tests, hidden tabs). */
+function afterNextPaint(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame =
+    typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible'
+      ? requestAnimationFrame(() => {
+          timer = setTimeout(fn, 0);
+        })
+      : undefined;
+  if (frame === undefined) timer = setTimeout(fn, 0);
+  return () => {
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }
 
-/** Renders a list of block nodes against a scope. */
-export function BlockList({ nodes, scope, ctx, path }: { nodes: readonly BlockNode[]; scope: Scope; ctx: TreeContext; path: string }) {
+/**
+ * How many of `total` blocks to render: `first` at once, then `STEP` more after each painted frame, as transitions,
+ * until all are there. The first screen's blocks are committed, laid out and painted on their own; what lies below
+ * follows in short tasks, not in one long task of rendering and first layout.
+ */
+export function useStepCount(total: number, first: number): number {
+  const [count, setCount] = useState(() => Math.min(total, first));
+  const shown = Math.min(total, count);
+  useEffect(() => {
+    if (shown >= total) return;
+    return afterNextPaint(() => startTransition(() => setCount((c) => Math.min(total, c + STEP))));
+  }, [shown, total]);
+  return shown;
+}
+
+/** Renders a list of block nodes against a scope (the first `count` of them: a page's blocks come in steps). */
+export function BlockList({
+  nodes,
+  scope,
+  ctx,
+  path,
+  count = nodes.length,
+}: {
+  nodes: readonly BlockNode[];
+  scope: Scope;
+  ctx: TreeContext;
+  path: string;
+  count?: number;
+}) {
   return (
     <>
-      {nodes.map((node, i) => (
+      {nodes.slice(0, count).map((node, i) => (
         <BlockView key={node.id ?? `${node.type}-${i}`} node={node} scope={scope} ctx={ctx} path={`${path}/${i}`} />
       ))}
     </>

@@ -8,7 +8,7 @@ import { examContext } from '../state/exam-context';
 import { tabBarState } from '../state/tab-bar';
 import { uiState } from '../state/ui';
 import { runActions } from './actions';
-import { BlockList, type TreeContext } from './BlockTree';
+import { BlockList, type TreeContext, useStepCount } from './BlockTree';
 import type { ImageRenderer, PageApi, SourceState } from './block-api';
 import { dataOf, usePageData } from './data-sources';
 import { type Env, useEnv } from './env';
@@ -17,7 +17,7 @@ import { BIND_MOBILE_ROUTE, guardRedirect } from './guards';
 import { loadPageConfig, type RouteEntry } from './manifest';
 import { NotFoundScreen } from './NotFound';
 import type { DataSource, PageConfig } from './page-config.gen';
-import { PageLoading, useFirstLoadHold } from './skeleton';
+import { FIRST_SCREEN_BLOCKS, PageLoading, useFirstLoadHold } from './skeleton';
 
 /** The page's config, fetched only once the guards let the visitor in (`name` null until then). */
 function useConfig(name: string | null): PageConfig | string | null {
@@ -145,6 +145,8 @@ function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
   }, [page, env, config.name]);
   // The landing page stays behind its skeleton until its first data arrived (then shows whole, nothing shifts).
   const held = useFirstLoadHold(data.sources, config, data.gated, missing !== null);
+  // The first screen's blocks render first; the rest follow a few per painted frame (`data-blocks`: shown/all).
+  const shown = useStepCount(config.blocks.length, FIRST_SCREEN_BLOCKS);
   if (missing)
     return (
       <main className={`page page-${config.name} not-found`} data-page={config.name} data-testid="not-found">
@@ -154,8 +156,8 @@ function Page({ entry, config }: { entry: RouteEntry; config: PageConfig }) {
   return (
     <>
       {held ? <PageLoading /> : null}
-      <main className={`page page-${config.name}`} data-page={config.name} hidden={held}>
-        <BlockList nodes={config.blocks} scope={scope} ctx={ctx} path="/blocks" />
+      <main className={`page page-${config.name}`} data-page={config.name} data-blocks={`${shown}/${config.blocks.length}`} hidden={held}>
+        <BlockList nodes={config.blocks} count={shown} scope={scope} ctx={ctx} path="/blocks" />
       </main>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { i18n } from '../i18n';
 import type { SourceState } from './block-api';
@@ -16,7 +16,7 @@ let initial: { path: string; node: Element } | null = null;
 /** Longest the landing page waits behind its skeleton for its data; after that it shows what it has. */
 export const FIRST_LOAD_HOLD_MS = 2500;
 /** The page's first blocks: about a phone screen (the server's skeleton draws as many). */
-const FIRST_SCREEN_BLOCKS = 6;
+export const FIRST_SCREEN_BLOCKS = 6;
 
 /** The data sources the first screen's blocks read (`data.x` in a template, or a list's `"source": "x"`). */
 export function firstScreenSources(config: PageConfig): string[] {
@@ -74,11 +74,14 @@ export function useFirstLoadHold(
   const { pathname } = useLocation();
   const names = useMemo(() => firstScreenSources(config), [config]);
   const [held, setHeld] = useState(() => initial !== null && initial.path === pathname);
+  // Released once the first screen's data is there: kept in a ref, not state, so releasing does not render the
+  // whole page a second time (a render of every block, one long task on a slow phone) for nothing on screen.
+  const released = useRef(false);
   const done = settled || firstScreenReady(names, sources, gated);
+  if (done && held) released.current = true;
   useEffect(() => {
     if (!held) return;
-    if (done) {
-      setHeld(false);
+    if (done || released.current) {
       releaseSkeleton();
       return;
     }
@@ -88,5 +91,5 @@ export function useFirstLoadHold(
     }, FIRST_LOAD_HOLD_MS);
     return () => clearTimeout(timer);
   }, [held, done]);
-  return held && !done;
+  return held && !released.current;
 }

@@ -72,3 +72,39 @@ describe('the first screen before the app', () => {
     expect(t.firstAppScript).toBeGreaterThanOrEqual(t.fcp);
   });
 });
+
+describe('the page after the first screen', () => {
+  it('the study home: its first screen of blocks is committed on its own, the rest follow in later frames; the pictures are WebP', async () => {
+    const context = suite.context;
+    await context.addCookies([{ name: 'bk_exam', value: '1.1', url: server.url }]);
+    await page.addInitScript(() => {
+      localStorage.setItem('beikao.exam_context', JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' }));
+      // Each time the page's rendered blocks change (`data-blocks`, shown/all), as the page commits them.
+      const counts: string[] = [];
+      (window as unknown as { blockCounts: string[] }).blockCounts = counts;
+      new MutationObserver(() => {
+        const n = document.querySelector('main.page[data-blocks]')?.getAttribute('data-blocks');
+        if (n && n !== counts[counts.length - 1]) counts.push(n);
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-blocks'] });
+    });
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('tabs').waitFor();
+    const counts = await page.evaluate(() => (window as unknown as { blockCounts: string[] }).blockCounts);
+    // study-index.json has 8 top-level blocks (top bar, banner, notice, grid, three sections, tabs): the first commit
+    // holds the first six, the other two arrive in a later one.
+    expect(counts).toEqual(['6/8', '8/8']);
+    // Every block is there in the end, the tabs (the last) included.
+    await page.getByTestId('tabs').waitFor();
+    expect(await page.locator('main.page > *').count()).toBe(8);
+    // The banner and the covers: drawn once on the server, decoded off the main thread (no SVG painted by the page).
+    const types = await page.evaluate(async () => {
+      const urls = [...document.querySelectorAll('main.page img')]
+        .map((i) => (i as HTMLImageElement).currentSrc)
+        .filter((u) => u.includes('/media/'));
+      const replies = await Promise.all(urls.slice(0, 4).map((u) => fetch(u, { headers: { accept: 'image/webp,*/*' } })));
+      return replies.map((r) => r.headers.get('content-type'));
+    });
+    expect(types.length).toBeGreaterThan(0);
+    for (const t of types) expect(t).toBe('image/webp');
+  });
+});

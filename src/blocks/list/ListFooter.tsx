@@ -41,11 +41,22 @@ export function ListFooter({ state, onLoadMore, loadedText, emptyText, tapToLoad
   // biome-ignore lint/correctness/useExhaustiveDependencies: `count` re-runs the check after a page arrives.
   useEffect(() => {
     if (!autoLoads(kind)) return;
-    const check = () => {
+    // The footer's place first (one measure): only a footer near the screen needs its items' heights checked
+    // (a measure of every item and picture). Checks asked for within one frame (pictures loading, items resized)
+    // run once, in that frame.
+    const checkNow = () => {
       const el = ref.current;
+      if (!el || !shouldTrigger(el.getBoundingClientRect().top, window.innerHeight)) return;
       const list = itemsRef?.current;
-      if (!el || !itemsLaidOut(itemHeights(list), sizelessPicturesLoading(list))) return;
-      if (shouldTrigger(el.getBoundingClientRect().top, window.innerHeight)) onLoadMoreRef.current();
+      if (itemsLaidOut(itemHeights(list), sizelessPicturesLoading(list))) onLoadMoreRef.current();
+    };
+    let frame: number | null = null;
+    const check = () => {
+      if (typeof requestAnimationFrame !== 'function') return checkNow();
+      frame ??= requestAnimationFrame(() => {
+        frame = null;
+        checkNow();
+      });
     };
     const opts: AddEventListenerOptions = { passive: true, capture: true };
     window.addEventListener('scroll', check, opts);
@@ -61,8 +72,9 @@ export function ListFooter({ state, onLoadMore, loadedText, emptyText, tapToLoad
     items?.addEventListener('error', check, true);
     // The observer reports every item once, after the browser's next layout: checking now would force that layout
     // in the middle of the render (a long task on a slow phone). Without an observer, check now.
-    if (!sized) check();
+    if (!sized) checkNow();
     return () => {
+      if (frame !== null) cancelAnimationFrame(frame);
       window.removeEventListener('scroll', check, opts);
       window.removeEventListener('resize', check, opts);
       items?.removeEventListener('load', check, true);

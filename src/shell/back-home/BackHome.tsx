@@ -1,6 +1,7 @@
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { i18n } from '../../i18n';
+import { Link } from '../../runtime/block-api';
 import { CATEGORY_ROUTE, examContext } from '../../state/exam-context';
 import { uiState } from '../../state/ui';
 import { backTarget } from './back-target';

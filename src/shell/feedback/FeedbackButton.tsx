@@ -35,10 +35,13 @@ function bottomBarTop(side: 'left' | 'right'): number {
   if (typeof document === 'undefined' || typeof document.elementsFromPoint !== 'function') return viewport().height;
   const { width, height } = viewport();
   let top = height;
+  // Elements under the point share their ancestors: each is looked at once.
+  const seen = new Set<Element>();
   for (const x of [side === 'left' ? width * 0.15 : width * 0.85]) {
     for (const el of document.elementsFromPoint(x, height - 2)) {
       if (el.closest('.feedback-button')) continue;
-      for (let n: Element | null = el; n && n !== document.body; n = n.parentElement) {
+      for (let n: Element | null = el; n && n !== document.body && !seen.has(n); n = n.parentElement) {
+        seen.add(n);
         const style = getComputedStyle(n);
         if (style.position !== 'fixed' && style.position !== 'sticky') continue;
         const r = n.getBoundingClientRect();
