@@ -107,4 +107,27 @@ describe('the page after the first screen', () => {
     expect(types.length).toBeGreaterThan(0);
     for (const t of types) expect(t).toBe('image/webp');
   });
+
+  it("a card's link is a plain <a href> that moves inside the app (no page load); a ctrl-click is left to the browser", async () => {
+    await suite.context.addCookies([{ name: 'bk_exam', value: '1.1', url: server.url }]);
+    await page.addInitScript(() =>
+      localStorage.setItem('beikao.exam_context', JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' })),
+    );
+    await page.goto(`${server.url}/`);
+    const card = page.locator('[data-testid=list-news] li a[href^="/news/detail/"]').first();
+    await card.waitFor();
+    const href = (await card.getAttribute('href')) ?? '';
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    // A click with a modifier: the app does not navigate (the browser would open a new tab).
+    await card.click({ modifiers: ['Control'] });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await card.click();
+    await page.waitForURL(`${server.url}${href}`);
+    await page.getByTestId('markdown').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await page.goBack();
+    await page.waitForURL(`${server.url}/`);
+  });
 });
