@@ -131,3 +131,28 @@ describe('the page after the first screen', () => {
     await page.waitForURL(`${server.url}/`);
   });
 });
+
+describe('a form painted from the HTML', () => {
+  it('the login page: its largest text (the consent line) paints before the app is fetched, and the app draws the same form', async () => {
+    const res = await page.goto(`${server.url}/user/mobile_login`);
+    const html = (await res?.text()) ?? '';
+    expect(html).toContain('我已阅读并同意<b>《用户协议》</b>和<b>《隐私政策》</b>');
+    await page.getByTestId('mobile-login').waitFor();
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? Number.NaN)).observe({
+            type: 'largest-contentful-paint',
+            buffered: true,
+          }),
+        ),
+    );
+    const t = await timings(page);
+    expect(lcp).toBeGreaterThan(0);
+    expect(lcp).toBeLessThanOrEqual(t.firstAppScript);
+    // The app's form replaced the drawing: a real, empty mobile field and an unticked consent box.
+    await expect.poll(() => page.locator('.sk-login').count()).toBe(0);
+    expect(await page.locator('input[name=mobile]').inputValue()).toBe('');
+    expect(await page.getByTestId('consent').locator('input').isChecked()).toBe(false);
+  });
+});

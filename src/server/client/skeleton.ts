@@ -1,4 +1,5 @@
 import { i18n } from '../../i18n';
+import { login } from '../../i18n/zh-CN/login';
 import { evaluate, renderTemplate, resolveDeep, type Scope } from '../../runtime/expr';
 import type { PageConfig } from '../../runtime/page-config.gen';
 
@@ -84,6 +85,25 @@ function articleHtml(node: Node, scope: Scope | undefined): string | undefined {
   );
 }
 
+/**
+ * The login form as the module draws it (src/modules/accounts-mobile-login, its form src/modules/shared/SmsCodeForm):
+ * heading, hint, the two fields with their placeholders, the consent line and the button, in the same sizes, so the
+ * page's largest text (the consent line) paints from the HTML. Nothing here takes input: the fields are drawings.
+ */
+function loginForm(): string {
+  const t = login;
+  const field = (label: string, hint: string, after = '') =>
+    `<div class="field"><span>${escapeHtml(label)}</span><i class="sk-input">${escapeHtml(hint)}</i>${after}</div>`;
+  return (
+    `<section class="sk-login"><h1>${escapeHtml(t.title)}</h1><p class="sk-login-hint">${escapeHtml(t.subtitle)}</p>` +
+    field(t.mobile, t.mobilePlaceholder) +
+    field(t.code, t.codePlaceholder, `<i class="send-code">${escapeHtml(t.sendCode)}</i>`) +
+    `<p class="sk-consent"><i class="sk-consent-box"></i><span>${escapeHtml(t.consentPrefix)}<b>${escapeHtml(t.userAgreement)}</b>` +
+    `${escapeHtml(t.consentAnd)}<b>${escapeHtml(t.privacyPolicy)}</b></span></p>` +
+    `<span class="primary sk-button">${escapeHtml(t.submit)}</span></section>`
+  );
+}
+
 /** Block types the skeleton draws with their real content for this data (their stylesheet must apply at once). */
 export function drawnTypes(config: PageConfig | undefined, scope: Scope | undefined): Set<string> {
   const nodes = ((config?.blocks ?? []) as unknown as Node[]).slice(0, MAX_BLOCKS);
@@ -138,6 +158,8 @@ function block(node: Node, lead?: string, scope?: Scope): string {
         `<div class="sk-picker"><div class="sk-picker-menu">${line('70%').repeat(5)}</div>` +
         `<div class="sk-picker-body"><i class="sk-chip"></i><i class="sk-chip"></i></div></div>`
       );
+    case 'accounts-mobile-login':
+      return loginForm();
     case 'tabs':
       return `<div class="sk-tabs">${line('56px')}${line('56px')}${line('56px')}</div>${card()}`;
     case 'markdown':
