@@ -149,3 +149,30 @@ describe('the first screen from the HTML', () => {
     expect(await withSubject.text()).toContain('id="page-data"');
   });
 });
+
+describe('the first cards’ pictures', () => {
+  it('the mall: the HTML preloads the covers of its first cards (must-buy first, then all goods), each once, four at most', async () => {
+    const res = await fetch(`${server.url}/mall/index`, { headers: { cookie: 'bk_exam=1.1' } });
+    const html = await res.text();
+    const preloads = [...html.matchAll(/<link rel="preload" as="image"( fetchpriority="high")? href="([^"]+)">/g)].map((m) => ({
+      high: Boolean(m[1]),
+      url: m[2] ?? '',
+    }));
+    // What the page's sources show (the same replies the HTML carries): must-buy goods, then all goods.
+    const data = JSON.parse(/<script id="page-data" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
+      replies: Record<string, { data: Array<{ cover: string }> }>;
+    };
+    const reply = (id: string) => Object.entries(data.replies).find(([k]) => k.startsWith(`${id}:`))?.[1].data ?? [];
+    const covers = [...new Set([...reply('goods.must_buy_list'), ...reply('goods.list')].slice(0, 4).map((g) => g.cover))];
+    expect(covers.length).toBeGreaterThanOrEqual(2);
+    expect(preloads.map((p) => p.url)).toEqual(covers);
+    expect(preloads.map((p) => p.high)).toEqual(covers.map((_, i) => i === 0));
+    // The page then draws those covers from the browser's cache.
+    await suite.context.addCookies([{ name: 'bk_exam', value: '1.1', url: server.url }]);
+    await page.addInitScript(() =>
+      localStorage.setItem('beikao.exam_context', JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' })),
+    );
+    await page.goto(`${server.url}/mall/index`);
+    await page.locator(`main.page img[src="${covers[0]}"]`).first().waitFor();
+  });
+});

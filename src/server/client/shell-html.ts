@@ -11,7 +11,7 @@ import type { PageStore } from '../areas/pages';
 import { escapeHtml } from '../http/escape-html';
 import { examFromCookie, type FirstScreen } from './first-screen-data';
 import { matchRoute } from './route-match';
-import { drawnTypes, leadImage, notFoundHtml, skeletonHtml } from './skeleton';
+import { drawnTypes, leadImage, listPictures, notFoundHtml, skeletonHtml } from './skeleton';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -184,6 +184,10 @@ export class ShellPages {
       body.push(jsonScript('page-config', config, ` data-name="${escapeHtml(config.name)}"`));
       if (opts.firstScreen) body.push(jsonScript('page-data', opts.firstScreen.inline));
       if (opts.leadImage) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(opts.leadImage)}">`);
+      // The first cards' pictures too (after the lead, at the browser's own priority): there when the page draws them.
+      for (const url of opts.scope ? listPictures(config, opts.scope) : []) {
+        if (url !== opts.leadImage) head.push(`<link rel="preload" as="image" href="${escapeHtml(url)}">`);
+      }
       const files = { js: new Set<string>(), css: new Set<string>() };
       for (const type of typesIn(config.blocks)) {
         const c = this.chunks.get(type);

@@ -43,14 +43,72 @@ function pictureUrl(v: unknown): string | undefined {
 /** Blocks whose first picture is the page's lead picture (leadImage reads it, the skeleton draws it there). */
 const PICTURE_TYPES = new Set(['banner-carousel', 'image', 'courses-video-player']);
 
+function visible(expr: string, scope: Scope): boolean {
+  try {
+    return Boolean(evaluate(expr, scope));
+  } catch {
+    return false;
+  }
+}
+
+/** The pictures of a list's first `max` items (its item template's first block's `image`), from the first screen's data. */
+function itemPictures(list: Node, scope: Scope, max: number): string[] {
+  const source = list.props?.source;
+  const items = typeof source === 'string' ? (scope.data as Record<string, unknown> | undefined)?.[source] : undefined;
+  const template = list.props?.item;
+  const first = (Array.isArray(template) ? template[0] : template) as Node | undefined;
+  if (!Array.isArray(items) || !first?.props || first.props.image === undefined) return [];
+  const pictures: string[] = [];
+  for (const [index, item] of items.slice(0, max).entries()) {
+    try {
+      const url = pictureUrl(resolveDeep(first.props.image, { ...scope, item, index }));
+      if (url) pictures.push(url);
+    } catch {
+      // a template that does not resolve for this item: no picture to preload
+    }
+  }
+  return pictures;
+}
+
+/** A block's list, when it is one or a section holding one (a list inside tabs is not on the first screen). */
+function listOf(node: Node): Node | undefined {
+  return node.type === 'list' ? node : node.type === 'container' ? node.children?.find((c) => c.type === 'list') : undefined;
+}
+
+/** How many list pictures the HTML preloads: about the first screen's cards. */
+const LIST_PICTURES = 4;
+
+/**
+ * The pictures of the first screen's lists (their first items, `LIST_PICTURES` in all), preloaded by the HTML so a
+ * card's cover is there when the page draws it (the mall's largest paint is a cover of its third card).
+ */
+export function listPictures(config: PageConfig | undefined, scope: Scope): string[] {
+  const out: string[] = [];
+  for (const node of ((config?.blocks ?? []) as unknown as Node[]).slice(0, MAX_BLOCKS)) {
+    const list = listOf(node);
+    if (!list || (node.visibleOn && !visible(node.visibleOn, scope))) continue;
+    for (const url of itemPictures(list, scope, LIST_PICTURES - out.length)) if (!out.includes(url)) out.push(url);
+    if (out.length >= LIST_PICTURES) break;
+  }
+  return out;
+}
+
 /**
  * The picture near the top the first screen shows biggest (its largest paint), when the first screen's data names it:
- * the first banner of a banner carousel, an image block's picture or a course player's cover, among the first blocks.
+ * the first banner of a banner carousel, an image block's picture, a course player's cover or the picture of a list's
+ * first item, among the first blocks.
  */
 export function leadImage(config: PageConfig | undefined, scope: Scope): string | undefined {
   const nodes = ((config?.blocks ?? []) as unknown as Node[]).slice(0, MAX_BLOCKS);
   for (const node of nodes) {
     const p = node.props ?? {};
+    // A list (on its own or in a section) whose items show a picture: its first item's.
+    const list = listOf(node);
+    if (list && (!node.visibleOn || visible(node.visibleOn, scope))) {
+      const picture = itemPictures(list, scope, 1)[0];
+      if (picture) return picture;
+      continue;
+    }
     if (node.type === 'banner-carousel') {
       const items = resolveDeep(p.items, scope);
       return pictureUrl(Array.isArray(items) ? (items[0] as { image?: unknown } | undefined)?.image : undefined);

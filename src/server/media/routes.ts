@@ -11,6 +11,10 @@ import { bannerSvg, coverSvg } from './svg-art';
 /** Serves the generated images the seed data points at (as WebP where the browser takes it: artwork-raster.ts). */
 export function registerMediaRoutes(app: FastifyInstance, s: Services): void {
   const artwork = createArtworkSender({ cacheDir: path.join(s.config.dataDir, 'artwork-cache'), log: app.log });
+  // sharp (and libvips) load once the server is up, in the background: the first picture asked for does not wait.
+  app.addHook('onReady', async () => {
+    void artwork.raster();
+  });
   registerCircleMediaRoutes(app, s, artwork);
   registerBookCoverRoute(app, s, artwork);
   app.get<{ Params: { id: string } }>('/media/banner/:id', async (req, reply) => {
