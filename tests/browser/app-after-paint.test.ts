@@ -151,7 +151,7 @@ describe('a form painted from the HTML', () => {
     expect(lcp).toBeGreaterThan(0);
     expect(lcp).toBeLessThanOrEqual(t.firstAppScript);
     // The app's form replaced the drawing: a real, empty mobile field and an unticked consent box.
-    await expect.poll(() => page.locator('.sk-login').count()).toBe(0);
+    await expect.poll(() => page.locator('.sk .mobile-login').count()).toBe(0);
     expect(await page.locator('input[name=mobile]').inputValue()).toBe('');
     expect(await page.getByTestId('consent').locator('input').isChecked()).toBe(false);
   });

@@ -5,7 +5,8 @@ import { scopeText } from '../shared/scope';
 import { fetchSmsChallenge, type SendOutcome, sendOutcome } from '../shared/sms-challenge/outcome';
 import { sameSitePath } from '../shared/sms-code-form';
 import type { MobileLoginProps } from './props.gen';
-import './mobile-login.css';
+
+// Its styles are in src/styles.css (.mobile-login): the HTML draws the form (src/server/client/skeleton.ts) before this chunk loads.
 
 const t = login;
 

@@ -153,7 +153,7 @@ function loginForm(): string {
   const field = (label: string, hint: string, after = '') =>
     `<div class="field"><span>${escapeHtml(label)}</span><i class="sk-input">${escapeHtml(hint)}</i>${after}</div>`;
   return (
-    `<section class="sk-login"><h1>${escapeHtml(t.title)}</h1><p class="sk-login-hint">${escapeHtml(t.subtitle)}</p>` +
+    `<section class="mobile-login"><h1>${escapeHtml(t.title)}</h1><p class="mobile-login-subtitle">${escapeHtml(t.subtitle)}</p>` +
     field(t.mobile, t.mobilePlaceholder) +
     field(t.code, t.codePlaceholder, `<i class="send-code">${escapeHtml(t.sendCode)}</i>`) +
     `<p class="sk-consent"><i class="sk-consent-box"></i><span>${escapeHtml(t.consentPrefix)}<b>${escapeHtml(t.userAgreement)}</b>` +
