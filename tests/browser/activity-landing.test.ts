@@ -299,7 +299,8 @@ describe('VIP rewards (/activity/vip/receive) and the VIP landing (/activity/vip
     await page.goto(`${server.url}/activity/vip/receive`);
     await expect.poll(() => prizes().count()).toBe(2);
     expect(await prizes().locator('button').allTextContents()).toEqual(['登录后领取', '登录后领取']);
-    expect(await page.getByRole('button', { name: '登录领会员' }).count()).toBe(1);
+    // Blocks below the first screen render a frame after it (src/runtime/BlockTree.tsx useStepCount).
+    await expect.poll(() => page.getByRole('button', { name: '登录领会员' }).count()).toBe(1);
     await screenshot('vip-receive-visitor');
     await page.getByRole('button', { name: '登录领会员' }).click();
     await page.waitForURL((u) => u.pathname === `/user/mobile_login/${encodeURIComponent(`/activity/vip/receive?activity_id=${VIP}`)}`);
