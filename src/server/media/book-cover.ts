@@ -16,7 +16,7 @@ function widthOf(ch: string): number {
   return /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 1 : 0.55;
 }
 
-const widthOfText = (text: string) => [...text].reduce((n, ch) => n + widthOf(ch), 0);
+export const widthOfText = (text: string) => [...text].reduce((n, ch) => n + widthOf(ch), 0);
 
 /** Words of a title: Chinese words from the ICU word segmenter (词汇, 笔记 stay whole), Latin words, spaces. */
 function words(text: string): string[] {

@@ -6,7 +6,7 @@
  */
 import type { Services } from '../http/context';
 import { escapeHtml } from '../http/escape-html';
-import { titleLines } from './book-cover';
+import { titleLines, widthOfText } from './book-cover';
 import { coverTone } from './cover-tones';
 
 export type CoverGlyph = 'course' | 'live' | 'book' | 'bank' | 'vip' | 'parcel' | 'news' | 'column' | 'guide';
@@ -56,25 +56,40 @@ export function itemCoverSvg(c: CoverText, width: number, height: number): strin
   const pad = Math.round(width * 0.07);
   const g = Math.round(Math.min(width, height) * (square ? 0.24 : 0.26));
   const { main, sub } = coverWords(c.title, c.subject);
-  // Main title: as large as fits two lines of the width left of nothing (the glyph sits at the bottom right).
-  const room = width - pad * 2;
-  const size = Math.round(
-    Math.min(width * (square ? 0.12 : 0.1), Math.max(width * 0.075, room / Math.min(6, Math.max(3.5, emsOf(main) / 2)))),
-  );
-  const mainLines = titleLines(main, Math.max(3, Math.floor(room / size)), sub ? 2 : 3);
-  const subSize = Math.round(size * 0.6);
-  const subLines = sub ? titleLines(sub, Math.max(4, Math.floor((room - g) / subSize)), 1) : [];
   const chipH = Math.round(width * (square ? 0.085 : 0.075));
   const chipFont = Math.round(chipH * 0.6);
-  let y = pad + chipH + Math.round(size * 1.25);
-  const parts: string[] = [];
-  for (const l of mainLines) {
-    parts.push(`<text x="${pad}" y="${y}" font-size="${size}" font-weight="700" fill="#fff" ${FONT}>${escapeHtml(l)}</text>`);
-    y += Math.round(size * 1.28);
+  const labelFont = Math.round(chipFont * 0.95);
+  const room = width - pad * 2;
+  // Main title: as large as fits two lines of the width; then smaller until every line stays above the label at the
+  // bottom and any line reaching down to the glyph (bottom right) ends before it.
+  const start = Math.round(
+    Math.min(width * (square ? 0.12 : 0.1), Math.max(width * 0.075, room / Math.min(6, Math.max(3.5, emsOf(main) / 2)))),
+  );
+  const layout = fitTitle({ main, sub, start, min: Math.round(width * 0.05), top: pad + chipH });
+  function fitTitle(o: { main: string; sub: string; start: number; min: number; top: number }) {
+    let size = o.start;
+    for (;;) {
+      const mainLines = titleLines(o.main, Math.max(3, Math.floor(room / size)), o.sub ? 2 : 3);
+      const subSize = Math.round(size * 0.6);
+      const subLines = o.sub ? titleLines(o.sub, Math.max(4, Math.floor((room - g) / subSize)), 1) : [];
+      const baselines = mainLines.map((_, i) => o.top + Math.round(size * 1.25) + i * Math.round(size * 1.28));
+      const subBaseline = o.top + Math.round(size * 1.25) + mainLines.length * Math.round(size * 1.28) - Math.round(size * 0.2);
+      const lowest = subLines.length ? subBaseline : (baselines[baselines.length - 1] ?? o.top);
+      const clearOfLabel = lowest <= height - pad - labelFont * 1.6;
+      const clearOfGlyph = mainLines.every((l, i) => (baselines[i] ?? 0) < height - pad - g || widthOfText(l) * size <= room - g - pad / 2);
+      if ((clearOfLabel && clearOfGlyph) || size <= o.min) return { size, subSize, mainLines, subLines, baselines, subBaseline };
+      size = Math.max(o.min, Math.round(size * 0.92));
+    }
   }
-  for (const l of subLines) {
+  const parts: string[] = [];
+  for (const [i, l] of layout.mainLines.entries()) {
     parts.push(
-      `<text x="${pad}" y="${y - Math.round(size * 0.2)}" font-size="${subSize}" fill="#fff" fill-opacity="0.9" ${FONT}>${escapeHtml(l)}</text>`,
+      `<text x="${pad}" y="${layout.baselines[i]}" font-size="${layout.size}" font-weight="700" fill="#fff" ${FONT}>${escapeHtml(l)}</text>`,
+    );
+  }
+  for (const l of layout.subLines) {
+    parts.push(
+      `<text x="${pad}" y="${layout.subBaseline}" font-size="${layout.subSize}" fill="#fff" fill-opacity="0.9" ${FONT}>${escapeHtml(l)}</text>`,
     );
   }
   const chipText = c.subject || '备考';
@@ -82,7 +97,6 @@ export function itemCoverSvg(c: CoverText, width: number, height: number): strin
     `<rect x="${pad}" y="${pad}" width="${Math.round(emsOf(chipText) * chipFont + chipFont * 1.4)}" height="${chipH}" rx="${chipH / 2}" fill="#fff" fill-opacity="0.2"/>` +
     `<text x="${pad + Math.round(chipFont * 0.7)}" y="${pad + Math.round(chipH * 0.72)}" font-size="${chipFont}" fill="#fff" ${FONT}>${escapeHtml(chipText)}</text>`;
   const glyph = `<g transform="translate(${width - pad - g} ${height - pad - g}) scale(${g / 48})" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.92">${GLYPHS[c.glyph]}</g>`;
-  const labelFont = Math.round(chipFont * 0.95);
   const label =
     `<rect x="${pad}" y="${height - pad - Math.round(labelFont * 0.45)}" width="${Math.round(labelFont * 1.2)}" height="3" rx="1.5" fill="#fff" fill-opacity="0.85"/>` +
     `<text x="${pad + Math.round(labelFont * 1.6)}" y="${height - pad}" font-size="${labelFont}" fill="#fff" fill-opacity="0.88" ${FONT}>${escapeHtml(c.label)}</text>`;
