@@ -108,7 +108,7 @@ export async function buildApp(config: ServerConfig, db: Db, clock: () => number
 
   installErrorEnvelope(app);
   // Before any route: every reply (HTML, API, files, 404s) carries the CSP and the other security headers.
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerCompression(app);
 
   // Every area is a plugin: its contract handlers, raw routes and jobs (src/server/areas/<word>/index.ts).

@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_PREFIX } from '../../src/contract/endpoint';
+import { courseList } from '../../src/contract/courses';
 import { news } from '../../src/contract/study-genus';
 import { DEFAULT_SIGN_KEY } from '../../src/protocol/keys';
 import { computeSign } from '../../src/protocol/sign';
@@ -103,6 +104,23 @@ describe.each(databases())('compression and revalidation (%s)', (kind) => {
     expect(decode(list).length).toBeGreaterThan(1024);
     expect(list.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(decode(list).toString()).data.length).toBe(10);
+
+    // A reply made for this request (a course list is not kept in the read cache): compressed per request.
+    const courseParams = { genus_id: 1, category_id: 1, offset: 0, count: 10 };
+    const cq = new URLSearchParams(Object.fromEntries(Object.entries(courseParams).map(([k, v]) => [k, String(v)])));
+    const courseSign = computeSign(DEFAULT_SIGN_KEY, courseList.path, courseParams);
+    if (courseSign) cq.set('sign', courseSign);
+    const courseUrl = `${server.url}${HOST_PREFIX[courseList.host]}${courseList.path}?${cq}`;
+    const courses = await get(courseUrl, { 'accept-encoding': 'br', DeviceType: 'web' });
+    expect(courses.status).toBe(200);
+    expect(courses.headers['x-read-cache']).toBeUndefined();
+    expect(courses.headers['content-encoding']).toBe('br');
+    expect(courses.headers.vary).toMatch(/accept-encoding/i);
+    const plainCourses = await get(courseUrl, { DeviceType: 'web' });
+    expect(plainCourses.headers['content-encoding']).toBeUndefined();
+    expect(plainCourses.body.length).toBeGreaterThan(1024);
+    expect(decode(courses).toString()).toBe(plainCourses.body.toString());
+    expect(JSON.parse(decode(courses).toString()).status).toBe(0);
 
     const small = await get(`${server.url}/api/no-such-endpoint`, { 'accept-encoding': 'br, gzip' });
     expect(small.status).toBe(404);

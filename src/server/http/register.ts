@@ -11,6 +11,7 @@ import { isLoopbackOrigin } from '../config-origins';
 import type { AuthUser, RequestContext, Services } from './context';
 import type { RouteHandler } from './define';
 import { ApiError, sessionInvalid, unauthorized } from './errors';
+import { sendJson } from './json-reply';
 import { parseInput } from './validation';
 
 export function urlOf(e: AnyEndpoint): string {
@@ -126,6 +127,10 @@ function registerOne(app: FastifyInstance, handler: RouteHandler, services: Serv
   app.route({
     method: e.method,
     url: urlOf(e),
+    // Replies are compressed here (json-reply.ts, read-cache.ts), and no client sends a compressed body: the
+    // compress plugin's hooks would only cost every request its time.
+    compress: false,
+    decompress: false,
     handler: async (req, reply) => {
       const anonymous = e.auth === 'none' || req.headers.authorization === undefined;
       if (policy && anonymous && e.method === 'GET') {
@@ -144,13 +149,13 @@ function registerOne(app: FastifyInstance, handler: RouteHandler, services: Serv
         return sendCached(req, reply, cacheControl, await cachedReply(cache, services, e, policy, input, produce, req));
       }
       const { body } = await produce(req, input);
-      if (e.method !== 'GET') return reply.send(body);
-      // GET replies carry an ETag, so the browser revalidates page configs and lists cheaply (304, no body).
       const json = JSON.stringify(body);
+      if (e.method !== 'GET') return sendJson(req, reply, json);
+      // GET replies carry an ETag, so the browser revalidates page configs and lists cheaply (304, no body).
       const etag = etagOf(json);
       reply.header('etag', etag).header('cache-control', cacheControl);
       if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(json);
+      return sendJson(req, reply, json);
     },
   });
 }
