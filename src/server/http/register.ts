@@ -123,7 +123,7 @@ function registerOne(app: FastifyInstance, handler: RouteHandler, services: Serv
 
   // Cached GET endpoints: request URL → the input it parsed to. A URL seen before has a valid sign and input (both
   // are functions of the URL and the fixed sign key), so a repeat skips the HMAC and the schema parse.
-  const inputs = new Map<string, unknown>();
+  const inputs = new Map<string, Known>();
   app.route({
     method: e.method,
     url: urlOf(e),
@@ -142,11 +142,12 @@ function registerOne(app: FastifyInstance, handler: RouteHandler, services: Serv
       verifySign(e, req, params, services.config.signKey);
       const input = parseInput(e.input, params);
       if (policy && anonymous && (!policy.when || policy.when(input as Record<string, unknown>))) {
+        const known: Known = { input, key: `${e.id} ${JSON.stringify(input)}` };
         if (e.method === 'GET') {
           if (inputs.size >= MAX_KNOWN_URLS) inputs.clear();
-          inputs.set(req.url, input);
+          inputs.set(req.url, known);
         }
-        return sendCached(req, reply, cacheControl, await cachedReply(cache, services, e, policy, input, produce, req));
+        return sendCached(req, reply, cacheControl, await cachedReply(cache, services, e, policy, known, produce, req));
       }
       const { body } = await produce(req, input);
       const json = JSON.stringify(body);
@@ -160,6 +161,12 @@ function registerOne(app: FastifyInstance, handler: RouteHandler, services: Serv
   });
 }
 
+/** A cached endpoint's parsed input and its read-cache key (made once per URL, not per hit). */
+interface Known {
+  input: unknown;
+  key: string;
+}
+
 /**
  * The reply of a cached endpoint: from memory while the tables it was read from (and the page configs, when it
  * depends on them) are unchanged, else made afresh and kept. The stamps are taken before the handler reads, so a
@@ -170,11 +177,10 @@ async function cachedReply(
   services: Services,
   e: AnyEndpoint,
   policy: CachePolicy,
-  input: unknown,
+  { input, key }: Known,
   produce: (req: FastifyRequest, input: unknown) => Promise<{ body: Envelope }>,
   req: FastifyRequest,
 ): Promise<{ entry: CachedReply; hit: boolean }> {
-  const key = `${e.id} ${JSON.stringify(input)}`;
   const stamps = policy.tables.length ? await services.db.versions.stamps(policy.tables) : [];
   const pages = policy.pages ? services.pages.manifest().version : '';
   const old = stamps ? cache.get(key) : undefined;
