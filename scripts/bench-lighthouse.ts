@@ -98,11 +98,21 @@ interface Result {
   requests: string[];
 }
 
-async function measure(url: string, port: number): Promise<Result> {
+/** How often a run that Lighthouse itself could not record (its runtimeError, e.g. NO_NAVSTART) is tried again. */
+const RETRIES = 2;
+
+async function measure(url: string, port: number, attempt = 0): Promise<Result> {
   const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
   if (!runner) throw new Error(`no Lighthouse result for ${url}`);
   const lhr = runner.lhr;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // Lighthouse failing to record a trace says nothing about the page; a second failure in a row is reported.
+    if (attempt < RETRIES) {
+      console.log(`  (${lhr.runtimeError.code}: Lighthouse could not record this run; running it again)`);
+      return measure(url, port, attempt + 1);
+    }
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
   const lcpItems = (
     lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> }
