@@ -137,6 +137,15 @@ describe.each(databases())('%s', (kind) => {
     const svg = await (await fetch(new URL(course.cover, s.url))).text();
     expect(svg).toContain(course.subject);
   });
+
+  it('every good drawn by the goods covers shows its own name (a VIP month and year card each have their own)', async () => {
+    const goods = await db().selectFrom('goods').select(['cover', 'name']).where('cover', 'like', '/media/goods/%').execute();
+    expect(goods.filter((g) => g.name.includes('VIP')).length).toBeGreaterThan(1);
+    for (const g of goods) {
+      const svg = await (await fetch(new URL(g.cover, s.url))).text();
+      expect(svg, g.cover).toContain(`aria-label="${g.name}"`);
+    }
+  });
 });
 
 describe('the app download setting', () => {

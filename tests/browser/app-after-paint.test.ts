@@ -155,4 +155,46 @@ describe('a form painted from the HTML', () => {
     expect(await page.locator('input[name=mobile]').inputValue()).toBe('');
     expect(await page.getByTestId('consent').locator('input').isChecked()).toBe(false);
   });
+
+  it('the mall: its first cards paint from the HTML (covers, titles, prices) before the app is fetched, and the app draws the same cards', async () => {
+    await suite.context.addCookies([{ name: 'bk_exam', value: '1.1', url: server.url }]);
+    await page.addInitScript(() =>
+      localStorage.setItem('beikao.exam_context', JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' })),
+    );
+    const res = await page.goto(`${server.url}/mall/index`);
+    const html = (await res?.text()) ?? '';
+    const skeleton = /<div id="root">(.*)<\/div>/s.exec(html)?.[1] ?? '';
+    // The cards' stylesheets come inlined with them (no round trip before the first paint).
+    expect(html).toMatch(/<style data-drawn>[^<]*\.media-card\{/);
+    const drawn = [...skeleton.matchAll(/<a class="media-card" data-testid="media-card" href="([^"]+)">.*?<img src="([^"]+)"/g)].map(
+      (m) => ({
+        to: m[1],
+        cover: m[2],
+      }),
+    );
+    expect(drawn.length).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => page.locator('.sk').count()).toBe(0);
+    const appCards = await page
+      .locator('main.page a.media-card')
+      .evaluateAll((cards) => cards.map((a) => ({ to: a.getAttribute('href'), cover: a.querySelector('img')?.getAttribute('src') })));
+    expect(appCards.slice(0, drawn.length)).toEqual(drawn);
+    // The page's largest paint is a cover the HTML drew (the Element Timing mark only the HTML's covers carry), and the
+    // app's identical card painted nothing larger after it.
+    const paints = await page.evaluate(() => {
+      const observed = <T>(type: string) =>
+        new Promise<T[]>((resolve) =>
+          new PerformanceObserver((list) => resolve(list.getEntries() as T[])).observe({ type, buffered: true }),
+        );
+      return Promise.all([
+        observed<{ url: string; startTime: number }>('largest-contentful-paint'),
+        observed<{ identifier: string; url: string; renderTime: number }>('element'),
+      ]).then(([lcp, element]) => ({
+        lcp: lcp.map((e) => ({ url: e.url, at: e.startTime })),
+        html: element.filter((e) => e.identifier === 'html-card').map((e) => ({ url: e.url, at: e.renderTime })),
+      }));
+    });
+    const last = paints.lcp.at(-1);
+    expect(last?.url).toBeTruthy();
+    expect(paints.html.find((p) => p.url === last?.url)?.at).toBeCloseTo(last?.at ?? Number.NaN, 0);
+  });
 });

@@ -99,10 +99,12 @@ export class ShellPages {
   private version = '';
   private readonly built = new Map<string, ShellReply>();
   private readonly withData = new Map<string, ShellReply>();
+  /** Built stylesheets by file name, read once (the ones a drawn block needs at the first paint are inlined). */
+  private readonly cssText = new Map<string, string>();
 
   constructor(
     private readonly template: string,
-    clientDir: string,
+    private readonly clientDir: string,
     private readonly pages: PageStore,
     private readonly opts: { staging?: boolean; firstScreen?: FirstScreenAsker } = {},
   ) {
@@ -196,14 +198,17 @@ export class ShellPages {
       }
       // The page's chunks download once its first screen is painted (src/protocol/after-paint.ts).
       for (const f of files.js) later.push(`<link rel="modulepreload" crossorigin href="/${f}">`);
-      // A block the skeleton draws with its real content (an article from the first screen's data) needs its stylesheet
-      // for that first paint: linked, not only preloaded (a few hundred bytes; else the text would move when it comes).
+      // A block the skeleton draws with its real content (an article, a list of cards, from the first screen's data)
+      // needs its stylesheet for that first paint: inlined (a few hundred bytes each; a link would hold the first
+      // paint for a round trip, and without it the content would move when the stylesheet came).
       const drawn = new Set<string>();
       for (const type of drawnTypes(config, opts.scope)) for (const f of this.chunks.get(type)?.css ?? []) drawn.add(f);
+      const inlined: string[] = [];
       for (const f of files.css) {
-        if (drawn.has(f)) head.push(`<link rel="stylesheet" crossorigin href="/${f}">`);
+        if (drawn.has(f)) inlined.push(this.stylesheet(f));
         else later.push(`<link rel="preload" as="style" crossorigin href="/${f}">`);
       }
+      if (inlined.length) head.push(`<style data-drawn>${inlined.join('')}</style>`);
     }
     const tabBar = Boolean((route?.meta as { tabBar?: boolean } | undefined)?.tabBar);
     // With the first screen's data a templated title is known too (an article's title in the HTML it is sent with).
@@ -235,6 +240,16 @@ export class ShellPages {
         `${body.join('')}<div id="root">${opts.notFound ? notFoundHtml() : skeletonHtml(config, { tabBar, leadImage: opts.leadImage, scope: opts.scope })}</div>`,
       );
     return addAfterPaint(page, later.join(''));
+  }
+
+  /** A built stylesheet's text, for a `<style>` element (`</` escaped, so no text of it can close the element). */
+  private stylesheet(file: string): string {
+    let css = this.cssText.get(file);
+    if (css === undefined) {
+      css = fs.readFileSync(path.join(this.clientDir, file), 'utf8').replaceAll('</', '<\\/');
+      this.cssText.set(file, css);
+    }
+    return css;
   }
 
   /** Brotli at `quality` (the maximum for the per-route shells built once; less for replies with data). */

@@ -13,6 +13,7 @@ import type { PageConfig } from '../../runtime/page-config.gen';
  */
 
 import { escapeHtml } from '../http/escape-html';
+import { CARD_LIST_TYPES, cardListHtml, DRAWN_CARDS } from './skeleton-cards';
 
 type Node = { type: string; visibleOn?: string; props?: Record<string, unknown>; children?: Node[] };
 
@@ -165,7 +166,9 @@ function loginForm(): string {
 /** Block types the skeleton draws with their real content for this data (their stylesheet must apply at once). */
 export function drawnTypes(config: PageConfig | undefined, scope: Scope | undefined): Set<string> {
   const nodes = ((config?.blocks ?? []) as unknown as Node[]).slice(0, MAX_BLOCKS);
-  return new Set(nodes.filter((n) => articleHtml(n, scope) !== undefined).map((n) => n.type));
+  const types = new Set(nodes.filter((n) => articleHtml(n, scope) !== undefined).map((n) => n.type));
+  if (scope && nodes.some((n) => cardListHtml(n, scope, DRAWN_CARDS))) for (const t of CARD_LIST_TYPES) types.add(t);
+  return types;
 }
 
 function block(node: Node, lead?: string, scope?: Scope): string {
@@ -267,12 +270,15 @@ export function skeletonHtml(config: PageConfig | undefined, opts: { tabBar?: bo
   const header = config && !config.meta.hideHome ? `<span class="back-home">${escapeHtml(i18n.shell.backHome)}</span>` : '';
   // The lead picture goes into the first picture block only (the one leadImage read it from).
   const firstPicture = nodes.slice(0, MAX_BLOCKS).findIndex((n) => PICTURE_TYPES.has(n.type));
-  const body = nodes.length
-    ? nodes
-        .slice(0, MAX_BLOCKS)
-        .map((n, i) => block(n, i === firstPicture ? opts.leadImage : undefined, opts.scope))
-        .join('')
-    : card();
+  // Lists of cards are drawn with the first screen's data, about a screen of cards in all (skeleton-cards.ts).
+  let cardsLeft = DRAWN_CARDS;
+  const drawn = (n: Node, i: number) => {
+    const cards = opts.scope ? cardListHtml(n, opts.scope, cardsLeft) : undefined;
+    if (!cards) return block(n, i === firstPicture ? opts.leadImage : undefined, opts.scope);
+    cardsLeft -= cards.cards;
+    return cards.html;
+  };
+  const body = nodes.length ? nodes.slice(0, MAX_BLOCKS).map(drawn).join('') : card();
   const tabBar = opts.tabBar ? '<div class="sk-tab-bar"></div>' : '';
   return `<div class="shell sk${opts.tabBar ? ' sk-has-tab-bar' : ''}" aria-busy="true" aria-label="${escapeHtml(i18n.app.loading)}">${header}<main class="page">${body}</main>${tabBar}</div>`;
 }

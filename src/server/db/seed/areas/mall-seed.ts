@@ -154,7 +154,8 @@ export async function seedMall(trx: Trx, content: DemoContent, now: number): Pro
       vip_type: v.vip_type,
       vip_days: v.days,
       name: v.name,
-      cover: `/media/goods/vip-${v.vip_type}`,
+      // One cover per card (a month and a year of one VIP type are two goods, each with its own title on the cover).
+      cover: `/media/goods/vip-${v.vip_type}-${v.days}d`,
       price: v.price,
       display_price: v.display_price,
       is_recommend: v.is_recommend,
