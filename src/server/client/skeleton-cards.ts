@@ -1,5 +1,6 @@
-import { evaluate, resolveDeep, type Scope } from '../../runtime/expr';
+import { resolveDeep, type Scope } from '../../runtime/expr';
 import { escapeHtml } from '../http/escape-html';
+import { pictureUrl, shows } from './skeleton-values';
 
 /**
  * A list of media cards drawn from the first screen's data, as the page will draw it: the section it sits in (its
@@ -29,11 +30,6 @@ function coverRatio(v: unknown): number {
 const ACCENT_TONES = ['price', 'free', 'muted'];
 const CORNER_TONES = ['brand', 'live', 'muted'];
 const toneOf = (v: unknown, tones: string[]) => (tones.includes(v as string) ? (v as string) : tones[0]);
-
-/** A picture URL the HTML may name: a site path or an https address, nothing else. */
-function pictureUrl(v: unknown): string | undefined {
-  return typeof v === 'string' && (/^\/(?!\/)/.test(v) || /^https:\/\//.test(v)) ? v : undefined;
-}
 
 /** A site path for a card's link (an address of this site only; anything else draws a card without a link). */
 function sitePath(v: unknown): string | undefined {
@@ -79,14 +75,7 @@ export function mediaCardHtml(p: Record<string, unknown>): string {
     : `<div class="media-card" data-testid="media-card">${body}</div>`;
 }
 
-function visible(node: Node, scope: Scope): boolean {
-  if (typeof node.visibleOn !== 'string') return true;
-  try {
-    return Boolean(evaluate(node.visibleOn, scope));
-  } catch {
-    return false;
-  }
-}
+const visible = (node: Node, scope: Scope) => shows(node.visibleOn, scope);
 
 /** The list's item template when it is one media card (after fragments were expanded), else undefined. */
 function cardTemplate(list: Node): Node | undefined {

@@ -1,6 +1,6 @@
 import { i18n } from '../../i18n';
 import { login } from '../../i18n/zh-CN/login';
-import { evaluate, renderTemplate, resolveDeep, type Scope } from '../../runtime/expr';
+import { renderTemplate, resolveDeep, type Scope } from '../../runtime/expr';
 import type { PageConfig } from '../../runtime/page-config.gen';
 
 /**
@@ -14,6 +14,7 @@ import type { PageConfig } from '../../runtime/page-config.gen';
 
 import { escapeHtml } from '../http/escape-html';
 import { CARD_LIST_TYPES, cardListHtml, DRAWN_CARDS } from './skeleton-cards';
+import { pictureUrl, shows } from './skeleton-values';
 
 type Node = { type: string; visibleOn?: string; props?: Record<string, unknown>; children?: Node[] };
 
@@ -36,21 +37,8 @@ function card(lines = 3): string {
   return `<div class="sk-card">${Array.from({ length: lines }, (_, i) => line(widths[i % widths.length] as string)).join('')}</div>`;
 }
 
-/** A picture URL the HTML may name: a site path or an https address, nothing else. */
-function pictureUrl(v: unknown): string | undefined {
-  return typeof v === 'string' && (/^\/(?!\/)/.test(v) || /^https:\/\//.test(v)) ? v : undefined;
-}
-
 /** Blocks whose first picture is the page's lead picture (leadImage reads it, the skeleton draws it there). */
 const PICTURE_TYPES = new Set(['banner-carousel', 'image', 'courses-video-player']);
-
-function visible(expr: string, scope: Scope): boolean {
-  try {
-    return Boolean(evaluate(expr, scope));
-  } catch {
-    return false;
-  }
-}
 
 /** The pictures of a list's first `max` items (its item template's first block's `image`), from the first screen's data. */
 function itemPictures(list: Node, scope: Scope, max: number): string[] {
@@ -87,7 +75,7 @@ export function listPictures(config: PageConfig | undefined, scope: Scope): stri
   const out: string[] = [];
   for (const node of ((config?.blocks ?? []) as unknown as Node[]).slice(0, MAX_BLOCKS)) {
     const list = listOf(node);
-    if (!list || (node.visibleOn && !visible(node.visibleOn, scope))) continue;
+    if (!list || !shows(node.visibleOn, scope)) continue;
     for (const url of itemPictures(list, scope, LIST_PICTURES - out.length)) if (!out.includes(url)) out.push(url);
     if (out.length >= LIST_PICTURES) break;
   }
@@ -105,7 +93,7 @@ export function leadImage(config: PageConfig | undefined, scope: Scope): string 
     const p = node.props ?? {};
     // A list (on its own or in a section) whose items show a picture: its first item's.
     const list = listOf(node);
-    if (list && (!node.visibleOn || visible(node.visibleOn, scope))) {
+    if (list && shows(node.visibleOn, scope)) {
       const picture = itemPictures(list, scope, 1)[0];
       if (picture) return picture;
       continue;
@@ -128,7 +116,7 @@ export function leadImage(config: PageConfig | undefined, scope: Scope): string 
  */
 function articleHtml(node: Node, scope: Scope | undefined): string | undefined {
   if (node.type !== 'markdown' || !scope) return undefined;
-  if (typeof node.visibleOn === 'string' && !evaluate(node.visibleOn, scope)) return undefined;
+  if (!shows(node.visibleOn, scope)) return undefined;
   const p = node.props ?? {};
   const text = (v: unknown) => {
     const r = typeof v === 'string' ? renderTemplate(v, scope) : undefined;

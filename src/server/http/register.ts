@@ -136,7 +136,7 @@ function registerOne(app: FastifyInstance, handler: RouteHandler, services: Serv
       if (policy && anonymous && e.method === 'GET') {
         const known = inputs.get(req.url);
         if (known !== undefined)
-          return sendCached(req, reply, cacheControl, await cachedReply(cache, services, e, policy, known, produce, req));
+          return sendCached(req, reply, cacheControl, await cachedReply(cache, services, policy, known, produce, req));
       }
       const params = paramsOf(e, req);
       verifySign(e, req, params, services.config.signKey);
@@ -147,7 +147,7 @@ function registerOne(app: FastifyInstance, handler: RouteHandler, services: Serv
           if (inputs.size >= MAX_KNOWN_URLS) inputs.clear();
           inputs.set(req.url, known);
         }
-        return sendCached(req, reply, cacheControl, await cachedReply(cache, services, e, policy, known, produce, req));
+        return sendCached(req, reply, cacheControl, await cachedReply(cache, services, policy, known, produce, req));
       }
       const { body } = await produce(req, input);
       const json = JSON.stringify(body);
@@ -175,7 +175,6 @@ interface Known {
 async function cachedReply(
   cache: ReadCache,
   services: Services,
-  e: AnyEndpoint,
   policy: CachePolicy,
   { input, key }: Known,
   produce: (req: FastifyRequest, input: unknown) => Promise<{ body: Envelope }>,
