@@ -91,6 +91,8 @@ interface Result {
   lcpPhases: string;
   bytes: number;
   finalUrl: string;
+  /** Lighthouse's measure of this machine's CPU speed at the time of the run (its simulated 4× slowdown does not scale by it). */
+  benchmarkIndex: number;
   mainThread: string;
   shifts: string[];
   /** Main-thread tasks over 50 ms (Lighthouse's long-tasks audit, at its 4× slowdown), with the script that ran. */
@@ -141,6 +143,7 @@ async function measure(url: string, port: number, attempt = 0): Promise<Result> 
       .map((i) => `${i.phase} ${Math.round(i.timing ?? 0)} ms`)
       .join(', '),
     finalUrl: lhr.finalDisplayedUrl,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     mainThread: (
       (lhr.audits['mainthread-work-breakdown']?.details as { items?: Array<{ groupLabel: string; duration: number }> })?.items ?? []
     )
@@ -274,7 +277,7 @@ try {
     if (A11Y) for (const f of r.a11yFailed) console.log(`  accessibility: ${f}`);
     if (process.env.BENCH_VERBOSE) {
       console.log(
-        `  final URL ${r.finalUrl}; LCP element: ${r.lcpElement} (${r.lcpPhases}); scores ${runs.map((x) => x.score.toFixed(2)).join(' ')}`,
+        `  final URL ${r.finalUrl}; LCP element: ${r.lcpElement} (${r.lcpPhases}); scores ${runs.map((x) => x.score.toFixed(2)).join(' ')}; CPU benchmark index ${runs.map((x) => x.benchmarkIndex).join(' ')}`,
       );
       console.log(`  main thread (4× slowdown): ${r.mainThread}`);
       for (const req of r.requests) console.log(`    ${req.slice(0, 110)}`);

@@ -3,7 +3,7 @@
  * - `inlineEntryCss`: the entry stylesheet (the app shell's CSS, a few KB) goes inline into index.html, so the
  *   first paint waits for no stylesheet request; lazy chunks keep their own CSS files.
  * - `preloadBoot`: the entry chunk only waits for the first screen to be painted and then imports the app
- *   (src/boot.tsx); the app chunk and the chunks it imports are listed as modulepreloads in index.html's
+ *   (src/boot.tsx); React DOM's evaluation step, the app chunk and the chunks it imports are listed as modulepreloads in index.html's
  *   `<template id="after-paint">`, which the entry puts into the document once the first screen is painted
  *   (src/app/first-paint.ts), so no script download competes with the first screen's bytes.
  * - `precompress`: after the bundle is written, every text asset gets a brotli (`.br`, quality 11) and a gzip
@@ -49,7 +49,10 @@ export function preloadBoot(): Plugin {
       const html = bundle['index.html'];
       const boot = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/boot.tsx'));
       if (html?.type !== 'asset' || boot?.type !== 'chunk') return;
+      // React DOM's evaluation step (src/app/react-dom-ready.ts) runs before the app: preloaded with it.
+      const ready = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/react-dom-ready.ts'));
       const files = [
+        ...(ready?.type === 'chunk' ? [ready.fileName] : []),
         boot.fileName,
         ...boot.imports.filter((f) => !(bundle[f]?.type === 'chunk' && (bundle[f] as { isEntry: boolean }).isEntry)),
       ];

@@ -9,7 +9,7 @@ import.meta.glob(['./shell/**/*.css', './runtime/**/*.css', './platform/**/*.css
  * The app's largest libraries, each evaluated in a task of its own before the app (src/boot.tsx), which then finds
  * them evaluated: one evaluation of everything would be a task of a few hundred ms on a slow phone, and input waits.
  */
-const LIBRARIES = [() => import('react-dom/client')];
+const LIBRARIES = [() => import('./app/react-dom-ready')];
 
 /**
  * The entry is only this: the app (React and everything, src/boot.tsx) is its own chunk, preloaded by the HTML
@@ -18,13 +18,17 @@ const LIBRARIES = [() => import('react-dom/client')];
  */
 async function start(): Promise<void> {
   await afterFirstScreenPainted(document);
+  performance.mark('beikao:painted');
   for (const library of LIBRARIES) {
     await library();
+    performance.mark('beikao:library');
     await nextTask();
   }
   const app = await import('./boot');
+  performance.mark('beikao:app-evaluated');
   await nextTask();
   app.start();
+  performance.mark('beikao:app-started');
 }
 
 void start();

@@ -47,6 +47,13 @@ const activityView = z.object({
   /** How many prizes one user may pick (reciprocity; 0 for other types). */
   picks: z.number(),
   rule_text: z.array(z.string()),
+  /**
+   * The rules as HTML: rule_text as a numbered list, rendered by the server with the article Markdown options (the
+   * HTML the client's Markdown renderer would draw), so a page shows them without loading that renderer.
+   */
+  rule_html: z.string(),
+  /** The disclosure as HTML: each item after its label (奖品设置 … 联系方式), rendered as rule_html is. */
+  disclosure_html: z.string(),
   disclosure: z.object({
     prizes: z.string(),
     conditions: z.string(),

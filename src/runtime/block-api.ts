@@ -36,7 +36,11 @@ export { useEnv } from './env';
 export { renderTemplate, resolveDeep, type Scope } from './expr';
 export { isExternal } from './external-url';
 export { Link, useCurrentPath } from './Link';
+/** Markdown drawn on the client with the server's article options (a lazy chunk: render it inside Suspense). */
+export { MarkdownText } from './markdown-text';
 export { NotFoundScreen, type NotFoundScreenProps } from './NotFound';
+/** Whether an element has come within a screen of the viewport (once): leave below-the-fold work out of the start. */
+export { useNearScreen } from './near-screen';
 export { newClientId } from './outbox-rules';
 export type { Action, ActionOf, ActionType, BlockNode, BlockType, PageConfig } from './page-config.gen';
 export { type CallState, useCall } from './use-call';

@@ -4,6 +4,7 @@ import * as activity from '../../src/contract/activities';
 import { CODE } from '../../src/contract/envelope';
 import * as order from '../../src/contract/orders';
 import { funnelOf } from '../../src/server/areas/activities/activity-funnel';
+import { renderArticleHtml } from '../../src/server/areas/articles';
 import { markPaid } from '../../src/server/areas/orders';
 import { request } from '../support/api-client';
 import { bindCode, wechatOnlyUser } from '../support/binding-flows';
@@ -98,6 +99,13 @@ describe.each(databases())('%s', (kind) => {
     expect(d).toMatchObject({ id: REFERRAL, type: 'referral', phase: 'running', phase_text: '进行中', progress: 0 });
     expect(d.rule_text).toHaveLength(8);
     expect(d.disclosure.organiser).toBe('备考团队');
+    // The rules and the disclosure also come as HTML, what the client's Markdown renderer would draw of them.
+    expect(d.rule_html).toBe(renderArticleHtml(`1. ${d.rule_text.join('\n1. ')}`));
+    expect(d.rule_html.match(/<li>/g)).toHaveLength(8);
+    expect(d.rule_html).toContain(`<li>${d.rule_text[0]}</li>`);
+    const labels = [...d.disclosure_html.matchAll(/<strong>([^<]+)<\/strong>/g)].map((m) => m[1]);
+    expect(labels).toEqual(['奖品设置', '参与条件', '领取方式', '发放方式', '主办方', '联系方式']);
+    expect(d.disclosure_html).toContain('<strong>主办方</strong>：备考团队');
     expect(d.prizes.map((p) => [p.id, p.threshold, p.state])).toEqual([
       ['cet-words-notes', 1, 'login'],
       ['cet-vip-7', 3, 'login'],

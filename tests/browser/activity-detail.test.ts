@@ -55,7 +55,13 @@ afterEach(async () => {
 async function onSmallPhone(): Promise<void> {
   own = await smallPhone(suite.browser);
   page = await own.newPage();
+  requested = [];
+  page.on('request', (r) => requested.push(r.url()));
 }
+/** What the small phone's page has asked for. */
+let requested: string[] = [];
+/** Whether the Markdown renderer's chunk (react-markdown) has been fetched. */
+const markdownFetched = () => requested.some((url) => /\/assets\/react-markdown-[^/]*\.js$/.test(url));
 
 const prizes = () => page.locator('[data-testid=activity-prizes] li');
 const prize = (id: string) => page.locator(`[data-testid=activity-prizes] li[data-prize="${id}"]`);
@@ -112,6 +118,8 @@ describe('activity detail page (/activity/detail/:activityId)', () => {
     for (const label of ['奖品设置', '参与条件', '领取方式', '发放方式', '主办方', '联系方式'])
       expect(await disclosure.getByText(label).count()).toBe(1);
     expect(await disclosure.textContent()).toContain('备考团队');
+    // Both came as the server's HTML: the Markdown renderer is never fetched for them.
+    expect(markdownFetched()).toBe(false);
 
     expect(await section('我的邀请记录').count()).toBe(0);
     expect(await page.getByText('复制邀请链接').count()).toBe(0);

@@ -109,7 +109,8 @@ describe('invitee landing (/activity/invite_download)', () => {
     expect(await download.count()).toBe(1);
     expect(await download.locator('.download-ios, .download-android, a[href^="http"]').count()).toBe(0);
     expect(await download.locator('a.download-web').getAttribute('href')).toBe('/');
-    expect(await section('活动规则').locator('ol > li').count()).toBe(6);
+    await section('活动规则').scrollIntoViewIfNeeded();
+    await expect.poll(() => section('活动规则').locator('ol > li').count()).toBe(6);
     await screenshot('invite-download-visitor');
 
     await page.getByRole('button', { name: '登录领取礼包' }).click();

@@ -127,7 +127,8 @@ describe('gift relay pages (reciprocity, activity 1003)', () => {
     expect(preview[2]).toContain('剩余 50 份');
     // Read-only: no claim button on this page.
     expect(await page.getByTestId('activity-prizes').count()).toBe(0);
-    expect(await section('活动规则').locator('ol > li').count()).toBe(6);
+    await section('活动规则').scrollIntoViewIfNeeded();
+    await expect.poll(() => section('活动规则').locator('ol > li').count()).toBe(6);
     expect(await section('活动公示').textContent()).toContain('备考团队');
     // Who sent the gift (the lead's activity-referrer block), named by the server.
     await expect.poll(() => page.getByTestId('activity-referrer').textContent()).toContain('选好了备考礼物，也给你留了一份');

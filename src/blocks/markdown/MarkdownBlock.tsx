@@ -1,27 +1,14 @@
-import { lazy, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { isSiteLink } from '../../protocol/markdown/links';
-import type { BlockProps } from '../../runtime/block-api';
+import { type BlockProps, MarkdownText } from '../../runtime/block-api';
 import './markdown.css';
 import type { MarkdownProps } from './props.gen';
 
 /**
- * The text path: react-markdown with the options the server renders with (remark-gfm among them), fetched only for a
- * body that comes as Markdown without the server's HTML (a literal text in a page config, an endpoint without
- * `*_html`). The modules are imported from outside this folder on purpose: the server preloads every chunk the build
- * manifest files under `src/blocks/markdown/`, and this one must stay out of a news page's first load.
- */
-const MarkdownText = lazy(async () => {
-  const [{ default: Markdown }, { ARTICLE_MARKDOWN }] = await Promise.all([
-    import('react-markdown'),
-    import('../../protocol/markdown/options'),
-  ]);
-  return { default: ({ content }: { content: string }) => <Markdown {...ARTICLE_MARKDOWN}>{content}</Markdown> };
-});
-
-/**
  * Article body. With `html` (the server's rendering of the same Markdown with the same options, `content_html`) it is
  * set as it is and the Markdown renderer is never loaded; without it, `content` is rendered on the client
- * (MarkdownText, lazy chunks). Either way links are plain `<a href>`; a click on a site link (`/…`, not `//…`) becomes a router
+ * (MarkdownText from the block API: react-markdown in lazy chunks, never in this block's chunk, which the server
+ * preloads for a news page). Either way links are plain `<a href>`; a click on a site link (`/…`, not `//…`) becomes a router
  * navigation, as the runtime's Link does. Raw HTML in the Markdown is dropped by the renderer on both ends (`skipHtml`).
  */
 export default function MarkdownBlock({ props, env }: BlockProps<MarkdownProps>) {

@@ -1,5 +1,17 @@
 /** Strings of the activity blocks (activity-prizes, activity-winners, activity-referrer; part of the one zh-CN catalog). */
 export const activity = {
+  /**
+   * The public disclosure's items, in the order a promotion must state them before it starts (rendered by the server
+   * into `disclosure_html`, src/server/areas/activities/activity-rules-html.ts).
+   */
+  disclosureLabels: {
+    prizes: '奖品设置',
+    conditions: '参与条件',
+    claim: '领取方式',
+    delivery: '发放方式',
+    organiser: '主办方',
+    contact: '联系方式',
+  },
   /** The prize button, by the prize's state for the caller. */
   claim: '领取',
   claimed: '已领取',

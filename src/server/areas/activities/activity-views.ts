@@ -12,6 +12,7 @@ import { type ActivityDefinition, COUNTS_INVITES, type RulesOf } from './activit
 import { recordEvent } from './activity-events';
 import { qualifiedCount, requalify } from './activity-invites';
 import { PHASE_TEXT, phaseOf } from './activity-lookup';
+import { disclosureHtml, rulesHtml } from './activity-rules-html';
 import { chinaDay, maskNickname } from './invite-rules';
 
 type ViewServices = Pick<Services, 'db' | 'clock' | 'nowMs' | 'config'>;
@@ -96,6 +97,8 @@ export async function activityDetail(
     progress,
     picks: a.type === 'reciprocity' ? (a.rules as RulesOf['reciprocity']).picks : 0,
     rule_text: a.ruleText,
+    rule_html: rulesHtml(a.ruleText),
+    disclosure_html: disclosureHtml(a.disclosure),
     disclosure: a.disclosure,
     share: { title: a.share.title, desc: a.share.desc, image: a.share.image ?? a.banner ?? '' },
   };
