@@ -6,7 +6,8 @@
  * `/study/category` as the server sends them (HTML, scripts and CSS, brotli as served; API data not
  * counted) against a target of 130 KB. Also what the app loads at start whatever the page, in parallel with the
  * first screen (the HTTP client: axios in its own chunk, src/api/axios-client.ts): first load plus that, against
- * 140 KB ("everything fetched before the page is interactive"). Run after `npm run build` (`BEIKAO_DIST` names
+ * 140 KB ("everything fetched before the page is interactive"). No package may be built from its development files.
+ * Run after `npm run build` (`BEIKAO_DIST` names
  * another build folder); `npm test` runs it. Exits 1 when the first load, the start load or the wire is over.
  */
 import fs from 'node:fs';
@@ -137,5 +138,27 @@ async function wireBytes(): Promise<number> {
   }
 }
 
+/**
+ * Packages built from their development files (dev-only checks and warnings, more bytes): React Router's package
+ * resolves to them under every condition, so vite.config.ts points the build at its production files. A source map
+ * naming a development file of a package fails the budget.
+ */
+function developmentBuilds(): string[] {
+  const found = new Set<string>();
+  for (const file of fs.readdirSync(path.join(dist, 'assets'))) {
+    if (!file.endsWith('.js.map')) continue;
+    const map = JSON.parse(fs.readFileSync(path.join(dist, 'assets', file), 'utf8')) as { sources: string[] };
+    for (const source of map.sources) {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?:.*\/)?(?:development\/|[^/]*\.development\.js$)/.exec(source);
+      if (m?.[1]) found.add(`${m[1]} (${file.replace(/\.map$/, '')})`);
+    }
+  }
+  return [...found].sort();
+}
+const devBuilds = developmentBuilds();
+if (devBuilds.length > 0) console.log(`\ndevelopment builds of packages in the bundle (✗):\n  ${devBuilds.join('\n  ')}`);
+
 const wire = await wireBytes();
-process.exit(total > BUDGET_KB || startTotal > START_BUDGET_KB || wire > WIRE_TARGET_KB || lazyBroken ? 1 : 0);
+process.exit(
+  total > BUDGET_KB || startTotal > START_BUDGET_KB || wire > WIRE_TARGET_KB || lazyBroken || devBuilds.length > 0 ? 1 : 0,
+);
