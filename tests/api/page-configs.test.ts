@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageConfig, pageManifest } from '../../src/contract/pages';
 import { DEFAULT_SIGN_KEY } from '../../src/protocol/keys';
 import { computeSign } from '../../src/protocol/sign';
+import { renderArticleHtml } from '../../src/server/areas/articles';
 import { ConfigChecker } from '../../src/server/areas/pages/check-configs';
 import { PageStore } from '../../src/server/areas/pages/page-store';
 import { request } from '../support/api-client';
@@ -44,6 +45,21 @@ describe('page configs are checked and served', () => {
     const config = await request(s.url, pageConfig, { name: 'news-detail' });
     expect(config.body.status).toBe(0);
     expect((config.body.data as { path: string }).path).toBe('/news/detail/:newsId');
+  });
+
+  it("serves an operator's literal rules with their HTML (the client needs no Markdown renderer for them)", async () => {
+    const config = await request(s.url, pageConfig, { name: 'activity-promotion-1' });
+    const rules = JSON.stringify(config.body.data);
+    const block = (function find(v: unknown): { props: { content: string; html?: string } } | undefined {
+      if (Array.isArray(v)) return v.map(find).find(Boolean);
+      if (!v || typeof v !== 'object') return undefined;
+      const o = v as Record<string, unknown>;
+      if (o.type === 'rule-text') return o as { props: { content: string; html?: string } };
+      return Object.values(o).map(find).find(Boolean);
+    })(config.body.data);
+    expect(rules).toContain('rule-text');
+    expect(block?.props.html).toBe(renderArticleHtml(block?.props.content ?? ''));
+    expect(block?.props.html).toMatch(/<(ol|ul|p)>/);
   });
 
   it('revalidates with an ETag: an unchanged config answers 304 without a body', async () => {

@@ -5,8 +5,9 @@ import { pagesDirWithFixtures } from '../support/pages-dir';
 import type { TestServer } from '../support/test-server';
 
 /**
- * An operator's page with its rules written in the page config (Markdown, no server HTML) far below the first screen:
- * the Markdown renderer is left out of the page's start and fetched when the user scrolls near the rules.
+ * An operator's page with rules in the page config that depend on data (Markdown with an expression, so no server
+ * HTML) far below the first screen: the Markdown renderer is left out of the page's start and fetched when the user
+ * scrolls near the rules. Literal rules on another page come with the server's HTML and never fetch it.
  */
 const pages = pagesDirWithFixtures();
 pages.write('activity/rules-far-below.json', {
@@ -19,7 +20,8 @@ pages.write('activity/rules-far-below.json', {
     ...Array.from({ length: 120 }, (_, i) => ({ type: 'text', props: { text: `第 ${i + 1} 段：每天背 30 个单词，做一套听力。` } })),
     {
       type: 'rule-text',
-      props: { content: '1. 活动时间：3 月 1 日至 3 月 31 日\n2. 每个手机号限参加一次\n3. **奖品**在活动结束后 7 天内发放' },
+      // An expression in the text: it is drawn on the client (a literal text comes with the server's HTML).
+      props: { content: "1. 活动时间：${'3 月 1 日至 3 月 31 日'}\n2. 每个手机号限参加一次\n3. **奖品**在活动结束后 7 天内发放" },
     },
   ],
 });
@@ -52,5 +54,13 @@ describe('rules written as Markdown in a page config', () => {
     expect(await rules().locator('ol > li strong').textContent()).toBe('奖品');
     expect(await pending.count()).toBe(0);
     expect(markdownFetched()).toBe(true);
+  });
+
+  it('literal rules come with the server HTML: drawn at once, no Markdown renderer', async () => {
+    await page.goto(`${server.url}/activity/promotion1`);
+    const first = page.getByTestId('rule-text').first();
+    await expect.poll(() => first.locator('ol > li').count()).toBe(3);
+    await page.waitForLoadState('networkidle');
+    expect(markdownFetched()).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import type { RouteEntry, TabBar } from '../../../contract/pages';
 import { formatProblem, type Problem } from '../../../runtime/config-check/problems';
 import type { PageConfig } from '../../../runtime/page-config.gen';
 import { ConfigChecker, listConfigFiles } from './check-configs';
+import { withLiteralMarkdownHtml } from './literal-markdown';
 import { TabBarFile } from './tab-bar';
 
 interface Entry {
@@ -84,8 +85,10 @@ export class PageStore {
     for (const r of results) {
       if (!r.config || (this.hideDevPages && r.config.meta.devOnly)) continue;
       const before = this.byFile.get(r.file);
-      this.byFile.set(r.file, { file: r.file, config: r.config });
-      if (!first && (!before || JSON.stringify(before.config) !== JSON.stringify(r.config))) {
+      // Literal Markdown (an operator's written rules) also as HTML, rendered here once per version of the file.
+      const config = withLiteralMarkdownHtml(r.config);
+      this.byFile.set(r.file, { file: r.file, config });
+      if (!first && (!before || JSON.stringify(before.config) !== JSON.stringify(config))) {
         this.log({
           level: 'info',
           event: 'page-config-loaded',
