@@ -139,6 +139,15 @@ describe('config checks', () => {
     expect(checker.checkText('x.json', '{ "name": ').problems[0]?.reason).toMatch(/^不是合法的 JSON/);
   });
 
+  it('refuses HTML written into a page config: html only binds a server-rendered field', () => {
+    const rules = (html: string) => ({ ...PROMO, blocks: [{ type: 'rule-text', props: { content: '1. 规则', html } }] });
+    expect(check(rules('<img src=x onerror=alert(1)>'))).toHaveLength(1);
+    expect(check(rules('<img src=x onerror=alert(1)>'))[0]).toMatch(/^\/blocks\/0\/props\/html: /);
+    expect(check(rules('${data.a.rule_html}<img src=x onerror=alert(1)>'))).toHaveLength(1);
+    expect(check({ ...PROMO, blocks: [{ type: 'markdown', props: { content: '正文', html: '<b>x</b>' } }] })).toHaveLength(1);
+    expect(check(rules('${data.a.rule_html}'))).toEqual([]);
+  });
+
   it('finds duplicate names and paths across files', () => {
     const dir = tempPagesDir();
     write(dir, 'activity/a.json', PROMO);

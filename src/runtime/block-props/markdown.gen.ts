@@ -9,7 +9,7 @@ export interface MarkdownProps {
    */
   content: string;
   /**
-   * The server's HTML of the same Markdown, e.g. ${data.detail.content_html}: rendered by the server with the client's renderer and options (raw HTML and unsafe links dropped). When non-empty it is the body and `content` is not rendered.
+   * The server's HTML of the same Markdown, e.g. ${data.detail.content_html}: rendered by the server with the client's renderer and options (raw HTML and unsafe links dropped). When non-empty it is the body and `content` is not rendered. Only a binding (one ${…} expression, e.g. to an endpoint's `*_html` field), never HTML written into a page config: the server renders a literal `content` itself.
    */
   html?: string;
   /**

@@ -13,7 +13,7 @@ export interface RuleTextProps {
    */
   content: string;
   /**
-   * The same text as HTML rendered by the server with the article Markdown options (an endpoint's `*_html` field, e.g. activity.detail's rule_html). When not empty it is shown as it is and the Markdown renderer is never loaded; content stays the text of record.
+   * The same text as HTML rendered by the server with the article Markdown options (an endpoint's `*_html` field, e.g. activity.detail's rule_html). When not empty it is shown as it is and the Markdown renderer is never loaded; content stays the text of record. Only a binding (one ${…} expression, e.g. to an endpoint's `*_html` field), never HTML written into a page config: the server renders a literal `content` itself.
    */
   html?: string;
   /**
