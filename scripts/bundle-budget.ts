@@ -159,6 +159,4 @@ const devBuilds = developmentBuilds();
 if (devBuilds.length > 0) console.log(`\ndevelopment builds of packages in the bundle (✗):\n  ${devBuilds.join('\n  ')}`);
 
 const wire = await wireBytes();
-process.exit(
-  total > BUDGET_KB || startTotal > START_BUDGET_KB || wire > WIRE_TARGET_KB || lazyBroken || devBuilds.length > 0 ? 1 : 0,
-);
+process.exit(total > BUDGET_KB || startTotal > START_BUDGET_KB || wire > WIRE_TARGET_KB || lazyBroken || devBuilds.length > 0 ? 1 : 0);
