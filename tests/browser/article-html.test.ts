@@ -7,8 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signedIn } from '../support/activity-pages';
 import { browserSuite, builtClientDir } from '../support/browser';
 import type { TestServer } from '../support/test-server';
+import { newUser } from '../support/user-center-flows';
 
 const suite = browserSuite({ subject: { genus_id: 1, category_id: 1, category_name: '英语四级' } });
 let server: TestServer;
@@ -24,7 +26,7 @@ interface ManifestEntry {
   dynamicImports?: string[];
 }
 
-/** The script files only the markdown block's text path loads: react-markdown, remark-gfm and the shared options. */
+/** The script files only the Markdown text path loads (react-markdown, remark-gfm and the shared options): lazy, never with the block. */
 function markdownRendererFiles(): string[] {
   const dir = builtClientDir();
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
@@ -45,7 +47,12 @@ function markdownRendererFiles(): string[] {
     lazyFiles.add(c.file);
     for (const i of c.imports ?? []) walkLazy(i);
   };
-  for (const d of block.dynamicImports ?? []) walkLazy(d);
+  // The text path's lazy imports (src/runtime/markdown-text.tsx, shared through the block API): the renderer and the options.
+  const lazyRoots = Object.keys(manifest).filter(
+    (k) => k === 'src/protocol/markdown/options.ts' || /^node_modules\/react-markdown\/index\.js$/.test(k),
+  );
+  if (lazyRoots.length !== 2) throw new Error(`the build has no lazy Markdown renderer chunks: ${lazyRoots.join(', ')}`);
+  for (const d of lazyRoots) walkLazy(d);
   const files = [...lazyFiles];
   // react-markdown is among them, and not in anything the block loads at once.
   const has = (f: string) => fs.readFileSync(path.join(dir, f), 'utf8').includes('skipHtml');
@@ -109,11 +116,28 @@ describe('article body as server HTML', () => {
     expect(scripts.filter((s) => rendererFiles.includes(s))).toEqual([]);
   });
 
-  it('a body given only as Markdown (a literal text) loads the renderer and shows the same way', async () => {
+  it("a literal Markdown text in a page config comes with the server's HTML: shown without the renderer", async () => {
     const scripts = recordScripts(page);
     await page.goto(`${server.url}/activity/common-problem`);
     const body = page.locator('[data-testid=markdown] .bk-md-body');
     await expect.poll(() => body.locator('h3').count()).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => rendererFiles.includes(s))).toEqual([]);
+  });
+
+  it('a body that comes only as Markdown (a goods description) loads the renderer and shows the same way', async () => {
+    const good = await server.services.db.kysely
+      .selectFrom('goods')
+      .select('id')
+      .where('name', '=', '英语四级历年真题试卷（纸质版 10 套）')
+      .executeTakeFirstOrThrow();
+    // The goods page asks for a login.
+    await signedIn(page, (await newUser(server)).token);
+    const scripts = recordScripts(page);
+    await page.goto(`${server.url}/mall/detail/${good.id}`);
+    const body = page.locator('[data-testid=markdown] .bk-md-body');
+    await expect.poll(() => body.locator('h2').allTextContents()).toContain('适合谁');
+    expect(await body.locator('ol > li').count()).toBeGreaterThan(0);
     expect(scripts.filter((s) => rendererFiles.includes(s)).length).toBeGreaterThan(0);
   });
 });
