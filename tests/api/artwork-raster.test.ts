@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArtworkSender, hasCjkFont, rasterScale } from '../../src/server/media/artwork-raster';
+import { snapshotOfDist } from '../support/dist-snapshot';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /** What Chromium sends for an `<img>`. */
@@ -65,6 +66,45 @@ describe('generated pictures as WebP (the browser paints no SVG on its main thre
       const res = await get(`${s.url}${url}`, { accept: IMG_ACCEPT });
       expect(res.headers.get('content-type'), url).toBe('image/webp');
     }
+  });
+});
+
+describe("an operator's activity pictures (public/activity/*.svg) come as WebP too", () => {
+  let s: TestServer;
+  let clientDir: string;
+  beforeAll(async () => {
+    clientDir = snapshotOfDist();
+    s = await startTestServer('sqlite', { clientDir });
+  });
+  afterAll(async () => {
+    await s.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('the activity header picture is a WebP of its own size for an <img>, the SVG file for anything else', async () => {
+    const url = `${s.url}/activity/cet-invite-friends.svg`;
+    const svg = fs.readFileSync(path.join(clientDir, 'activity', 'cet-invite-friends.svg'), 'utf8');
+    const res = await get(url, { accept: IMG_ACCEPT });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('vary')).toMatch(/accept/i);
+    const width = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)?.[1]);
+    expect((await picture(res)).width).toBe(Math.round(width * rasterScale(width)));
+    const plain = await get(url, { accept: '*/*' });
+    expect(plain.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await plain.text()).toBe(svg);
+  });
+
+  it('every SVG of the folder is served (the posters too); pages under /activity/ still get the app', async () => {
+    for (const name of fs.readdirSync(path.join(clientDir, 'activity')).filter((f) => f.endsWith('.svg'))) {
+      const res = await get(`${s.url}/activity/${name}`, { accept: IMG_ACCEPT });
+      expect(res.headers.get('content-type'), name).toBe('image/webp');
+    }
+    const page = await get(`${s.url}/activity/detail/1001`, { accept: 'text/html' });
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await get(`${s.url}/activity/nothing-here.svg`, { accept: IMG_ACCEPT }).then((r) => r.headers.get('content-type'))).not.toBe(
+      'image/webp',
+    );
   });
 });
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { HOST_PREFIX } from '../../src/contract/endpoint';
 import { news } from '../../src/contract/study-genus';
 import { DEFAULT_SIGN_KEY } from '../../src/protocol/keys';
 import { computeSign } from '../../src/protocol/sign';
+import { snapshotOfDist } from '../support/dist-snapshot';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
 
 interface Raw {
@@ -35,15 +35,6 @@ function decode(r: Raw): Buffer {
   if (enc === 'br') return zlib.brotliDecompressSync(r.body);
   if (enc === 'gzip') return zlib.gunzipSync(r.body);
   return r.body;
-}
-
-/** The built client, copied so a build running meanwhile cannot change the files under the server. */
-function snapshotOfDist(): string {
-  const dist = path.resolve('dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beikao-dist-'));
-  fs.cpSync(dist, dir, { recursive: true });
-  return dir;
 }
 
 describe.each(databases())('compression and revalidation (%s)', (kind) => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotOfDist } from '../support/dist-snapshot';
 import { pagesDirWithFixtures } from '../support/pages-dir';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -11,10 +10,7 @@ describe('what search engines and share cards read', () => {
   let clientDir: string;
   const pages = pagesDirWithFixtures();
   beforeAll(async () => {
-    const dist = path.resolve('dist');
-    if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first');
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'beikao-dist-'));
-    fs.cpSync(dist, clientDir, { recursive: true });
+    clientDir = snapshotOfDist();
     pages.write('news/with-description.json', {
       $schema: '../../schemas/page.schema.json',
       name: 'news-with-description',

@@ -4,20 +4,11 @@
  * worker's precache list, the generic shell it falls back to, and the manifest links in every page's HTML.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverTitle } from '../../src/server/media/book-cover';
 import { SHELL_PATH } from '../../src/sw/rules';
+import { snapshotOfDist } from '../support/dist-snapshot';
 import { startTestServer, type TestServer } from '../support/test-server';
-
-function snapshotOfDist(): string {
-  const dist = path.resolve('dist');
-  if (!fs.existsSync(path.join(dist, 'sw.js'))) throw new Error('dist/sw.js is missing: run `npm run build` first');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beikao-dist-'));
-  fs.cpSync(dist, dir, { recursive: true });
-  return dir;
-}
 
 /** Width and height of a PNG, from its IHDR chunk. */
 function pngSize(buf: Buffer): [number, number] {
@@ -29,7 +20,7 @@ describe('installable and offline app files', () => {
   let server: TestServer;
   let clientDir: string;
   beforeAll(async () => {
-    clientDir = snapshotOfDist();
+    clientDir = snapshotOfDist('sw.js');
     server = await startTestServer('sqlite', { clientDir });
   });
   afterAll(async () => {

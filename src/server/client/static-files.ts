@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageStore } from '../areas/pages';
+import { PUBLIC_PICTURES_GLOB } from '../media/public-pictures';
 import { firstScreenData } from './first-screen-data';
 import { robotsTxt } from './robots';
 import { negotiateEncoding, ShellPages } from './shell-html';
@@ -32,6 +33,8 @@ export async function registerClientFiles(
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
+    // The operators' SVG pictures have routes of their own (WebP when the browser takes it: media/public-pictures.ts).
+    globIgnore: [PUBLIC_PICTURES_GLOB],
     index: false,
     preCompressed: true,
     setHeaders(res, file: string) {

@@ -6,9 +6,13 @@ import { createArtworkSender } from './artwork-raster';
 import { registerBookCoverRoute } from './book-cover';
 import { registerCircleMediaRoutes } from './circle-art';
 import { itemCover } from './item-cover';
+import { registerPublicPictureRoutes } from './public-pictures';
 import { bannerSvg, coverSvg } from './svg-art';
 
-/** Serves the generated images the seed data points at (as WebP where the browser takes it: artwork-raster.ts). */
+/**
+ * Serves the generated images the seed data points at and the operators' pictures of the built client
+ * (public-pictures.ts), as WebP where the browser takes it (artwork-raster.ts).
+ */
 export function registerMediaRoutes(app: FastifyInstance, s: Services): void {
   const artwork = createArtworkSender({ cacheDir: path.join(s.config.dataDir, 'artwork-cache'), log: app.log });
   // sharp (and libvips) load once the server is up, in the background: the first picture asked for does not wait.
@@ -17,6 +21,7 @@ export function registerMediaRoutes(app: FastifyInstance, s: Services): void {
   });
   registerCircleMediaRoutes(app, s, artwork);
   registerBookCoverRoute(app, s, artwork);
+  registerPublicPictureRoutes(app, s.config.clientDir, artwork);
   app.get<{ Params: { id: string } }>('/media/banner/:id', async (req, reply) => {
     const id = Number.parseInt(req.params.id, 10);
     const row =
