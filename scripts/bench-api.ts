@@ -4,10 +4,13 @@
  *
  * Three processes: this one is the load generator (autocannon); the real server runs in production mode in a child
  * process on a loopback port with a fresh, seeded database; a bare Fastify hello-world (scripts/bench-ceiling-server.ts)
- * runs in another child and is measured in the same run as the ceiling (before the first endpoint and after each one;
- * an endpoint's ratio uses the ceilings measured just before and after it). Each endpoint gets a 1 s warm-up, then BENCH_SECONDS (5) s at BENCH_CONNECTIONS (10)
- * connections; printed: req/s, p50/p99 latency, non-2xx replies, ratio to the ceiling, and each endpoint's target
- * (the share of the ceiling it should reach) next to them. Requests carry a sign like the app's; the user home statistics run with a session token.
+ * runs in another child and is measured in the same run as the ceiling. Each endpoint gets a 1 s warm-up, then
+ * BENCH_SLICES (5) slices of BENCH_SLICE_SECONDS (1) s at BENCH_CONNECTIONS (10) connections, alternating with slices
+ * of the ceiling (ceiling, endpoint, ceiling, …, ceiling): its share of the ceiling is the median of each slice over
+ * the ceiling slices around it (scripts/bench-pairs.ts), so a burst of background load on this shared machine moves
+ * one pair, not the verdict. Printed: req/s (median slice), p50 (median) and p99 (worst slice) latency, non-2xx
+ * replies, the share of the ceiling and each endpoint's target next to them. Requests carry a sign like the app's;
+ * the user home statistics run with a session token.
  * BENCH_PROFILE=<dir> writes a CPU profile of each server process there (`node --cpu-prof`); BENCH_ONLY=sqlite|postgres
  * and BENCH_CASES=<words> narrow the run while iterating.
  * The machine is shared and noisy: compare ratios within one run.
@@ -35,6 +38,7 @@ import { loadConfig } from '../src/server/config';
 import type { Services } from '../src/server/http/context';
 import { JwtService } from '../src/server/security/jwt';
 import { startServer } from '../src/server/start';
+import { median, pairedRatios } from './bench-pairs';
 import { selectCases, verdict } from './bench-selection';
 import { STAGING_ON_SANDBOXES } from './staging-env';
 
@@ -42,8 +46,8 @@ type Kind = 'sqlite' | 'postgres';
 type Params = Record<string, string | number>;
 
 const SERVE_FLAG = '--serve';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 3);
+const SLICES = Math.max(1, Number(process.env.BENCH_SLICES ?? 5));
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const P99_TARGET_MS = 20;
@@ -119,9 +123,36 @@ async function load(r: Request, seconds: number): Promise<Measured> {
   };
 }
 
-async function measure(r: Request): Promise<Measured> {
+/**
+ * An endpoint in SLICES slices alternating with the ceiling's (ceiling first and last): req/s of the median slice,
+ * its share of the ceiling (scripts/bench-pairs.ts), p50 of the median slice, the worst p99, every non-2xx and error.
+ */
+async function measureAgainst(r: Request, ceiling: Ceiling): Promise<{ m: Measured; ratio: number; ceilingRps: number }> {
   await load(r, 1); // warm-up: JIT, caches
-  return load(r, SECONDS);
+  const ceilings = [await ceiling.measure()];
+  const slices: Measured[] = [];
+  for (let i = 0; i < SLICES; i++) {
+    slices.push(await load(r, SLICE_SECONDS));
+    ceilings.push(await ceiling.measure());
+  }
+  const ceilingRps = ceilings.map((c) => c.rps);
+  const sum = (f: (m: Measured) => number) => slices.reduce((n, m) => n + f(m), 0);
+  return {
+    m: {
+      rps: median(slices.map((m) => m.rps)),
+      p50: median(slices.map((m) => m.p50)),
+      p99: Math.max(...slices.map((m) => m.p99)),
+      non2xx: sum((m) => m.non2xx),
+      errors: sum((m) => m.errors),
+    },
+    ratio: median(
+      pairedRatios(
+        slices.map((m) => m.rps),
+        ceilingRps,
+      ),
+    ),
+    ceilingRps: median(ceilingRps.slice(1).map((c, i) => (c + (ceilingRps[i] as number)) / 2)),
+  };
 }
 
 /** Starts a child process (this script with SERVE_FLAG, or the ceiling server) and waits for its first message. */
@@ -154,11 +185,7 @@ async function child<M>(file: string, args: string[], env: NodeJS.ProcessEnv = p
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/**
- * The ceiling server, alive for the whole run and measured (CEILING_SECONDS) before the first endpoint and after
- * each one: an endpoint's ratio uses the mean of the ceiling just before and just after it, so a change in the
- * machine's background load during the run moves both alike.
- */
+/** The ceiling server, alive for the whole run; each measurement is one slice (SLICE_SECONDS) of it. */
 async function startCeiling() {
   const c = await child<{ url: string }>(path.join(here, 'bench-ceiling-server.ts'), [], process.env, 'ceiling');
   const req: Request = { url: `${c.first.url}/`, method: 'GET', headers: {} };
@@ -167,9 +194,8 @@ async function startCeiling() {
   return {
     all,
     async measure(): Promise<Measured> {
-      const m = await load(req, CEILING_SECONDS);
+      const m = await load(req, SLICE_SECONDS);
       all.push(m);
-      console.log(`  · ceiling (bare Fastify hello-world) ${fmt(m.rps)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  non-2xx ${m.non2xx}`);
       return m;
     },
     close: () => c.close(),
@@ -185,8 +211,10 @@ interface Row {
   kind: Kind;
   c: Case;
   m: Measured;
-  /** Mean ceiling measured just before and just after this endpoint. */
+  /** The ceiling around the endpoint's slices (median of the pairs' means). */
   ceiling: number;
+  /** The endpoint's share of the ceiling: the median of its slices over the ceiling slices around each. */
+  ratio: number;
   bytes: number;
   cache: string;
 }
@@ -245,14 +273,12 @@ async function bench(kind: Kind, ceiling: Ceiling, dbUrl?: string): Promise<Row[
       const text = await reply.text();
       const body = JSON.parse(text) as Envelope;
       if (body.status !== 0) throw new Error(`${c.label}: ${body.msg}`);
-      const before = ceiling.all.at(-1) ?? (await ceiling.measure());
-      const m = await measure(r);
+      const { m, ratio, ceilingRps } = await measureAgainst(r, ceiling);
       const cache = reply.headers.get('x-read-cache') ? 'memory' : 'database';
       console.log(
-        `  ${c.label.padEnd(28)} ${fmt(m.rps)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  non-2xx ${m.non2xx}  errors ${m.errors}  ${text.length} B  (${cache})`,
+        `  ${c.label.padEnd(28)} ${fmt(m.rps)} req/s  ${(ratio * 100).toFixed(1)} % of ${fmt(ceilingRps).trim()}  p50 ${m.p50} ms  p99 ${m.p99} ms  non-2xx ${m.non2xx}  errors ${m.errors}  ${text.length} B  (${cache})`,
       );
-      const after = await ceiling.measure();
-      rows.push({ kind, c, m, ceiling: (before.rps + after.rps) / 2, bytes: text.length, cache });
+      rows.push({ kind, c, m, ceiling: ceilingRps, ratio, bytes: text.length, cache });
     }
   } finally {
     const stats = (await server.close()) as { prepared?: number; cached?: number } | undefined;
@@ -264,14 +290,13 @@ async function bench(kind: Kind, ceiling: Ceiling, dbUrl?: string): Promise<Row[
 function report(rows: Row[], ceilings: Measured[]): void {
   const mean = ceilings.reduce((sum, m) => sum + m.rps, 0) / ceilings.length;
   const range = `${fmt(Math.min(...ceilings.map((m) => m.rps))).trim()}–${fmt(Math.max(...ceilings.map((m) => m.rps))).trim()}`;
-  console.log(`\nceiling: ${ceilings.length} measurements, mean ${fmt(mean).trim()} req/s (range ${range}).`);
+  console.log(`\nceiling: ${ceilings.length} slices of ${SLICE_SECONDS} s, mean ${fmt(mean).trim()} req/s (range ${range}).`);
   console.log(`targets: ≥ 50 % of the ceiling for subjects and a page config, ≥ 25 % for news page 1, p99 < ${P99_TARGET_MS} ms`);
   console.log(`at ${CONNECTIONS} connections, no non-2xx, on both databases.\n`);
   console.log('| database | endpoint | served from | req/s | ceiling req/s | % of ceiling | target | p50 ms | p99 ms | non-2xx | met |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   let failed = 0;
-  for (const { kind, c, m, ceiling, cache } of rows) {
-    const ratio = m.rps / ceiling;
+  for (const { kind, c, m, ceiling, ratio, cache } of rows) {
     const ok = (c.target === undefined || ratio >= c.target) && m.p99 < P99_TARGET_MS && m.non2xx === 0 && m.errors === 0;
     if (!ok) failed += 1;
     const target = `${c.target ? `≥ ${c.target * 100} %, ` : ''}p99 < ${P99_TARGET_MS}`;
@@ -289,12 +314,11 @@ if (process.argv[2] === SERVE_FLAG) {
 } else {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   console.log(
-    `bench:api — ${CONNECTIONS} connections, ${SECONDS} s per endpoint after a 1 s warm-up; ${os.cpus().length} CPUs, Node ${process.version}`,
+    `bench:api — ${CONNECTIONS} connections; each endpoint ${SLICES} × ${SLICE_SECONDS} s after a 1 s warm-up, alternating with the ceiling; ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   selectCases(CASES, CASE_FILTER); // words that match nothing stop the run before anything starts
   const ceiling = await startCeiling();
   try {
-    await ceiling.measure();
     const rows: Row[] = [];
     if (ONLY !== 'postgres') rows.push(...(await bench('sqlite', ceiling)));
     if (pgUrl && ONLY !== 'sqlite') rows.push(...(await bench('postgres', ceiling, pgUrl)));

@@ -11,8 +11,8 @@ import { frameAncestorsFrom } from '../../src/server/config-security';
 import { cspDirectives, cspHeader, HSTS_MAX_AGE } from '../../src/server/http/security-headers';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Every reply carries the CSP and the other security headers; HSTS only over TLS, which a plain-http request proves
-// only through a proxy TRUST_PROXY names.
+// Every reply carries the CSP and the other security headers (an API reply the set for JSON, a policy allowing
+// nothing); HSTS only over TLS, which a plain-http request proves only through a proxy TRUST_PROXY names.
 
 /**
  * The policy of a test server: default settings (no VOD domain, no other API host, frame-ancestors 'self') and the
@@ -48,6 +48,16 @@ function expectSecurityHeaders(h: Headers): void {
   expect(h.get('cross-origin-resource-policy')).toBe('same-site');
 }
 
+/** A JSON reply of the contract: a policy that allows nothing, nosniff, CORP; no document headers. */
+function expectApiHeaders(h: Headers): void {
+  expect(h.get('content-security-policy')).toBe("default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'");
+  expect(h.get('x-content-type-options')).toBe('nosniff');
+  expect(h.get('cross-origin-resource-policy')).toBe('same-site');
+  for (const documentOnly of ['referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-dns-prefetch-control']) {
+    expect(h.get(documentOnly), documentOnly).toBeNull();
+  }
+}
+
 describe('security headers', () => {
   let server: TestServer;
   let proxied: TestServer;
@@ -63,7 +73,7 @@ describe('security headers', () => {
     await proxied?.close();
   });
 
-  it('are on the HTML shell, an API reply, a refusal, a 404 and a static file', async () => {
+  it('are on the HTML shell, an API reply, a refusal, a 404 and a static file (the API replies with its JSON set)', async () => {
     const html = await fetch(`${server.url}/study/category`);
     expect(html.status).toBe(200);
     expect(html.headers.get('content-type')).toMatch(/^text\/html/);
@@ -72,11 +82,13 @@ describe('security headers', () => {
     const api = await fetch(newsUrl(server.url), { headers: { DeviceType: 'web' } });
     expect(api.status).toBe(200);
     expect(((await api.json()) as { status: number }).status).toBe(0);
-    expectSecurityHeaders(api.headers);
+    expectApiHeaders(api.headers);
+    // The second request of a URL is a hot read from memory: the same headers.
+    expectApiHeaders((await fetch(newsUrl(server.url), { headers: { DeviceType: 'web' } })).headers);
 
     const unsigned = await fetch(`${server.url}${news.path}?genus_id=1&category_id=1`, { headers: { DeviceType: 'web' } });
     expect(((await unsigned.json()) as { status: number }).status).not.toBe(0);
-    expectSecurityHeaders(unsigned.headers);
+    expectApiHeaders(unsigned.headers);
 
     const missing = await fetch(`${server.url}/api/no/such/thing`);
     expect(missing.status).toBe(404);
@@ -97,7 +109,8 @@ describe('security headers', () => {
     for (const url of [`${proxied.url}/study/category`, newsUrl(proxied.url)]) {
       const tls = await fetch(url, { headers: { DeviceType: 'web', 'X-Forwarded-Proto': 'https' } });
       expect(tls.headers.get('strict-transport-security')).toBe(`max-age=${HSTS_MAX_AGE}`);
-      expectSecurityHeaders(tls.headers);
+      if (url.includes('/api/')) expectApiHeaders(tls.headers);
+      else expectSecurityHeaders(tls.headers);
       const plain = await fetch(url, { headers: { DeviceType: 'web', 'X-Forwarded-Proto': 'http' } });
       expect(plain.headers.get('strict-transport-security')).toBeNull();
     }

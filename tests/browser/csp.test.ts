@@ -106,7 +106,7 @@ async function expectNoViolations(p: Page = page): Promise<void> {
   consoleReports.length = 0;
 }
 
-/** The policy and the other headers an HTML or API reply must carry. */
+/** The policy and the other headers an HTML reply must carry. */
 async function expectSecurityHeaders(res: Response | null): Promise<void> {
   if (!res) throw new Error('no response');
   const h = await res.allHeaders();
@@ -119,6 +119,13 @@ async function expectSecurityHeaders(res: Response | null): Promise<void> {
   expect(csp).toContain("frame-ancestors 'self'");
   expect(h['x-content-type-options']).toBe('nosniff');
   expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+}
+
+/** An API reply (JSON, never a document): a policy that allows nothing, and nosniff. */
+async function expectApiHeaders(res: Response): Promise<void> {
+  const h = await res.allHeaders();
+  expect(h['content-security-policy']).toBe("default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'");
+  expect(h['x-content-type-options']).toBe('nosniff');
 }
 
 const db = () => server.services.db.kysely;
@@ -140,7 +147,7 @@ describe('pages under the Content-Security-Policy', () => {
     const html = await page.goto(server.url);
     await expectSecurityHeaders(html);
     expect((await html?.allHeaders())?.['content-type']).toMatch(/^text\/html/);
-    await expectSecurityHeaders(await api);
+    await expectApiHeaders(await api);
     await expect.poll(() => page.locator('[data-testid=list-news] li').count(), SOON).toBeGreaterThanOrEqual(1);
 
     const first = page.locator('[data-testid=list-news] li a').first();

@@ -12,6 +12,7 @@ import type { AuthUser, RequestContext, Services } from './context';
 import type { RouteHandler } from './define';
 import { ApiError, sessionInvalid, unauthorized } from './errors';
 import { sendJson } from './json-reply';
+import { API_REPLY } from './security-headers';
 import { parseInput } from './validation';
 
 export function urlOf(e: AnyEndpoint): string {
@@ -131,6 +132,8 @@ function registerOne(app: FastifyInstance, handler: RouteHandler, services: Serv
     // compress plugin's hooks would only cost every request its time.
     compress: false,
     decompress: false,
+    // JSON, never a document: the API's security headers (security-headers.ts), not the HTML's.
+    config: API_REPLY,
     handler: async (req, reply) => {
       const anonymous = e.auth === 'none' || req.headers.authorization === undefined;
       if (policy && anonymous && e.method === 'GET') {
