@@ -195,6 +195,13 @@ describe('a form painted from the HTML', () => {
     });
     const last = paints.lcp.at(-1);
     expect(last?.url).toBeTruthy();
-    expect(paints.html.find((p) => p.url === last?.url)?.at).toBeCloseTo(last?.at ?? Number.NaN, 0);
+    // Two cards may show the same cover (a good listed in two sections): any HTML card with that cover, painted then.
+    const sameCover = paints.html.filter((p) => p.url === last?.url);
+    expect(sameCover.length).toBeGreaterThan(0);
+    const at = last?.at ?? Number.NaN;
+    expect(
+      sameCover.some((p) => Math.abs(p.at - at) < 1),
+      `LCP at ${at}, HTML cards with its cover at ${sameCover.map((p) => p.at).join(', ')}`,
+    ).toBe(true);
   });
 });
