@@ -12,25 +12,21 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ArtworkSender } from './artwork-raster';
 
-/** The client folder's pictures served through the artwork sender (a glob relative to the client folder). */
-export const PUBLIC_PICTURES_GLOB = 'activity/*.svg';
 const PICTURE_FOLDER = 'activity';
+/** The client folder's pictures served through the artwork sender (a glob relative to the client folder). */
+export const PUBLIC_PICTURES_GLOB = `${PICTURE_FOLDER}/*.svg`;
 /** Operators replace a picture by rebuilding; a browser asks again after an hour. */
 const MAX_AGE = 3600;
 
-/** Registers `GET /activity/<name>.svg` for each SVG in `<clientDir>/activity/`; returns the paths registered. */
-export function registerPublicPictureRoutes(app: FastifyInstance, clientDir: string | undefined, artwork: ArtworkSender): string[] {
+/** Registers `GET /activity/<name>.svg` for each SVG in `<clientDir>/activity/`. */
+export function registerPublicPictureRoutes(app: FastifyInstance, clientDir: string | undefined, artwork: ArtworkSender): void {
   const dir = clientDir ? path.join(clientDir, PICTURE_FOLDER) : '';
-  if (!dir || !fs.existsSync(dir)) return [];
-  const routes: string[] = [];
+  if (!dir || !fs.existsSync(dir)) return;
   for (const name of fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.svg'))
     .sort()) {
     const svg = fs.readFileSync(path.join(dir, name), 'utf8');
-    const url = `/${PICTURE_FOLDER}/${name}`;
-    app.get(url, (req, reply) => artwork.send(req, reply, svg, MAX_AGE));
-    routes.push(url);
+    app.get(`/${PICTURE_FOLDER}/${name}`, (req, reply) => artwork.send(req, reply, svg, MAX_AGE));
   }
-  return routes;
 }
