@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import * as course from '../../src/contract/courses';
 import { CODE } from '../../src/contract/envelope';
+import * as uc from '../../src/contract/users-center';
 import { request } from '../support/api-client';
 import { countRows, expectRefused, loginAs } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
@@ -368,6 +369,10 @@ describe.each(databases())('%s', (kind) => {
       expect(mine).toEqual([
         expect.objectContaining({ id: free.id, access_reason: 'free', progress: expect.objectContaining({ is_finish: 1, percent: 100 }) }),
       ]);
+      // The user home counts the same list: one started free course, finished, with its learning time.
+      const st = (await request(s.url, uc.userStatistics, {}, { token: u.token })).body.data;
+      expect(st).toMatchObject({ course_count: 1, course_finished_count: 1, course_learned_seconds: mine[0]?.progress.learned_seconds });
+      expect(st.course_learned_seconds).toBeGreaterThan(0);
       const owned = (await request(s.url, course.boughtList, { genus_id: subject.genus_id }, { token: owner.token })).body.data;
       expect(owned.map((x) => x.id)).toEqual(expect.arrayContaining([paidSingle().id, bundle().id]));
       const b = owned.find((x) => x.id === bundle().id);
@@ -375,10 +380,12 @@ describe.each(databases())('%s', (kind) => {
       expect(owned.find((x) => x.id === paidSingle().id)?.access_reason).toBe('owned');
     });
 
-    it('the user home counts the user’s courses', async () => {
-      const { userStatistics } = await import('../../src/contract/users-center');
-      const st = (await request(s.url, userStatistics, {}, { token: owner.token })).body.data;
+    it('the user home counts the user’s courses as the bought list shows them', async () => {
+      const st = (await request(s.url, uc.userStatistics, {}, { token: owner.token })).body.data;
+      const mine = (await request(s.url, course.boughtList, { count: 50 }, { token: owner.token })).body.data;
       expect(st.course_count).toBeGreaterThanOrEqual(5);
+      expect(st.course_count).toBe(mine.length);
+      expect(st.course_finished_count).toBe(mine.filter((x) => x.progress.is_finish === 1).length);
     });
   });
 });

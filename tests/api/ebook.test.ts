@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ebook from '../../src/contract/ebooks';
 import { CODE } from '../../src/contract/envelope';
+import * as uc from '../../src/contract/users-center';
 import { request } from '../support/api-client';
 import { countRows, expectRefused, loginAs } from '../support/flows';
 import { databases, startTestServer, type TestServer } from '../support/test-server';
@@ -240,6 +241,9 @@ describe.each(databases())('%s', (kind) => {
       const own = (await request(s.url, ebook.ownList, {}, { token: u.token })).body.data;
       expect(own.map((b) => b.id)).toEqual([paid().id]);
       expect(own[0]?.record?.seconds).toBe(90);
+      // The user home counts the same shelf and its reading time.
+      const st = (await request(s.url, uc.userStatistics, {}, { token: u.token })).body.data;
+      expect(st).toMatchObject({ ebook_count: own.length, ebook_read_seconds: 90 });
       expect((await detail(paid().id, u)).record?.anchor_point?.span).toBe(5);
     });
 

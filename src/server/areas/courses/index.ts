@@ -14,5 +14,6 @@ export { type AccessDecision, type AccessItem, checkAccessMany } from './access-
 export { deliveredSince, isPaidDelivery, recordDelivery } from './content-deliveries';
 export { contentPathsOf } from './content-paths';
 export { courseLink } from './course-collect';
-export { courseStats } from './course-progress';
+export { courseCounts } from './course-progress';
+export { hasCoursesToCount, learnedSeconds } from './course-stats';
 export { courseRoutes } from './routes';

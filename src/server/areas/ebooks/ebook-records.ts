@@ -154,9 +154,3 @@ export async function ownEbooks(
   for (const { r, d } of mine) out.push({ ...r, access_reason: d?.reason ?? 'not_owned', record: await recordOf(s, userId, r.id) });
   return out;
 }
-
-/** How many e-books the user owns or reads (user home statistics) and their reading seconds. */
-export async function ebookStats(s: Services, userId: number): Promise<{ count: number; seconds: number }> {
-  const all = await ownEbooks(s, userId, { offset: 0, count: 100000 } as ParsedInputOf<typeof ebook.ownList>);
-  return { count: all.length, seconds: all.reduce((n, b) => n + (b.record?.seconds ?? 0), 0) };
-}

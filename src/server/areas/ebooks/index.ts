@@ -10,5 +10,5 @@ export const ebooksArea = defineArea({
   routes: [...ebookRoutes],
 });
 
-export { ebookStats } from './ebook-records';
+export { readSeconds, shelfCount } from './ebook-stats';
 export { ebookRoutes } from './routes';

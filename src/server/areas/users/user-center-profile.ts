@@ -4,24 +4,26 @@ import type * as uc from '../../../contract/users-center';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/context';
 import { badInput } from '../../http/errors';
-import { courseStats } from '../courses';
-import { ebookStats } from '../ebooks';
+import { courseCounts, hasCoursesToCount, learnedSeconds } from '../courses';
+import { readSeconds, shelfCount } from '../ebooks';
 import { ensureWelcomeMessages } from './user-center-messages';
-import { studyDayCount } from './user-study-days';
+import { studyDays } from './user-study-days';
 
 type OwnedTable = 'collections' | 'messages' | 'addresses' | 'feedback' | 'question_records' | 'orders';
 
 /**
  * The counts the user centre shows, from the tables that hold them (courses: owned and started ones, as the
- * bought-course list shows them). E-books: owned and read ones.
+ * bought-course list shows them). E-books: owned and read ones, as the shelf lists them.
  * Answered questions: the user's answer records (one per question; clearing a bank's records lowers it). Orders: every
  * order of the user, as the order list shows them (pending, paid and closed). Study days: the China days with a study
  * action (user-study-days.ts), not the days since registration.
  * The welcome messages are created first, so a new user's message counts include them.
  */
 export async function statistics(s: Services, userId: number): Promise<OutputOf<typeof uc.userStatistics>> {
-  // One round trip for whether the welcome messages exist, the user's start date and every count (each a scalar
-  // sub-query on its user_id index); a user without welcome messages gets them first and is counted again.
+  // One round trip for whether the welcome messages exist, the user's start date and every figure (each a scalar
+  // sub-query on its user_id index); a user without welcome messages gets them first and is counted again. Only the
+  // bought-course rules (access, bundles, progress) are not SQL, so courses are counted by them, when there are any.
+  const now = s.clock();
   const owned = (table: OwnedTable) => (eb: ExpressionBuilder<Database, never>) =>
     eb
       .selectFrom(table)
@@ -44,6 +46,11 @@ export async function statistics(s: Services, userId: number): Promise<OutputOf<
         owned('feedback')(eb).as('feedback_count'),
         owned('question_records')(eb).as('question_done_count'),
         owned('orders')(eb).as('order_count'),
+        hasCoursesToCount(eb, userId, now),
+        learnedSeconds(eb, userId),
+        shelfCount(eb, userId, now),
+        readSeconds(eb, userId),
+        studyDays(userId),
       ])
       .executeTakeFirstOrThrow();
   let row = await counts();
@@ -52,28 +59,21 @@ export async function statistics(s: Services, userId: number): Promise<OutputOf<
     row = await counts();
   }
   if (row.created_at === null) throw new Error(`user ${userId} not found`);
-  const collection_count = Number(row.collection_count);
-  const message_count = Number(row.message_count);
-  const unread_message_count = Number(row.unread_message_count);
-  const address_count = Number(row.address_count);
-  const feedback_count = Number(row.feedback_count);
-  const courses = await courseStats(s, userId);
-  const ebooks = await ebookStats(s, userId);
-  const study_days = await studyDayCount(s, userId);
+  const courses = Number(row.has_courses) ? await courseCounts(s, userId) : { count: 0, finished: 0 };
   return {
     order_count: Number(row.order_count),
-    collection_count,
-    message_count,
-    unread_message_count,
-    address_count,
-    feedback_count,
+    collection_count: Number(row.collection_count),
+    message_count: Number(row.message_count),
+    unread_message_count: Number(row.unread_message_count),
+    address_count: Number(row.address_count),
+    feedback_count: Number(row.feedback_count),
     question_done_count: Number(row.question_done_count),
     course_count: courses.count,
     course_finished_count: courses.finished,
-    course_learned_seconds: courses.learnedSeconds,
-    ebook_count: ebooks.count,
-    ebook_read_seconds: ebooks.seconds,
-    study_days,
+    course_learned_seconds: Number(row.course_learned_seconds),
+    ebook_count: Number(row.ebook_count),
+    ebook_read_seconds: Number(row.ebook_read_seconds),
+    study_days: Number(row.study_days),
   };
 }
 

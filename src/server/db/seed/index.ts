@@ -6,6 +6,7 @@
 
 import { DEFAULT_CONTENT_DIR, loadContent } from '../../content/load';
 import type { Db } from '../connect';
+import { refreshPlannerStatistics } from '../planner-statistics';
 import { seedDemo } from './demo';
 import { insertDistrictsAndDocuments, insertSubjects } from './reference';
 
@@ -49,5 +50,6 @@ export async function seedIfEmpty(db: Db, now: number, opts: SeedOptions = {}): 
     if (await isSeeded(db)) return false;
     throw err;
   }
+  await refreshPlannerStatistics(db);
   return true;
 }
