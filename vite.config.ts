@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { appChunkGroups, appGraph } from './scripts/app-chunk';
 import { compileHints, inlineEntryCss, precompress, preloadBoot } from './scripts/build-plugins';
 import { reactSentinelErrors } from './scripts/react-sentinel-errors';
 import { serviceWorker } from './scripts/sw-plugin';
@@ -28,13 +29,22 @@ const REACT_ROUTER_PRODUCTION = [
   },
 ];
 
+const app = appGraph();
+
 export default defineConfig(({ command }) => ({
   // Entry CSS inline in index.html; .br/.gz next to every asset; the build manifest (dist/.vite/manifest.json)
   // tells the server which chunks each block type loads, so it can preload those of the landing page.
   // dist/sw.js: the service worker, with this build's precache list (scripts/sw-plugin.ts).
-  plugins: [react(), reactSentinelErrors(), inlineEntryCss(), preloadBoot(), compileHints(), serviceWorker(), precompress()],
+  plugins: [react(), reactSentinelErrors(), app.plugin, inlineEntryCss(), preloadBoot(), compileHints(), serviceWorker(), precompress()],
   // BEIKAO_DIST: another output folder, so parallel work can build and run browser tests without sharing one dist/.
-  build: { outDir: process.env.BEIKAO_DIST ?? 'dist', sourcemap: true, chunkSizeWarningLimit: 600, manifest: true },
+  build: {
+    outDir: process.env.BEIKAO_DIST ?? 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+    manifest: true,
+    // React in one chunk, the app with everything it imports in another (scripts/app-chunk.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: appChunkGroups(app) } } },
+  },
   resolve: { alias: command === 'build' ? REACT_ROUTER_PRODUCTION : [] },
   server: {
     port: Number(process.env.PORT ?? 8080),

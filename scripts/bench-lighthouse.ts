@@ -100,6 +100,18 @@ interface Result {
   requests: string[];
 }
 
+/** BENCH_TRACE_DIR: a folder each run's trace is written to (`<page>-<n>.json`, loadable in DevTools' Performance panel). */
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+const traceCount = new Map<string, number>();
+function saveTrace(url: string, trace: unknown): void {
+  if (!TRACE_DIR) return;
+  const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+  const n = (traceCount.get(name) ?? 0) + 1;
+  traceCount.set(name, n);
+  fs.mkdirSync(TRACE_DIR, { recursive: true });
+  fs.writeFileSync(path.join(TRACE_DIR, `${name}-${n}.json`), JSON.stringify(trace));
+}
+
 /** How often a run that Lighthouse itself could not record (its runtimeError, e.g. NO_NAVSTART) is tried again. */
 const RETRIES = 2;
 
@@ -107,6 +119,7 @@ async function measure(url: string, port: number, attempt = 0): Promise<Result> 
   const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
   if (!runner) throw new Error(`no Lighthouse result for ${url}`);
   const lhr = runner.lhr;
+  if (TRACE_DIR && !lhr.runtimeError) saveTrace(url, runner.artifacts.Trace);
   if (lhr.runtimeError) {
     // Lighthouse failing to record a trace says nothing about the page; a second failure in a row is reported.
     if (attempt < RETRIES) {
