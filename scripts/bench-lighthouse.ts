@@ -9,7 +9,8 @@
  * below 1). `BENCH_RUNS=3` runs every page three times and reports the run with the median performance score
  * (Lighthouse's own advice for noisy machines). `BENCH_CATEGORIES=accessibility` runs one category only;
  * `BENCH_COLOR_SCHEME=dark` runs Chromium with the system's dark theme (the app follows `prefers-color-scheme`), so
- * the dark palette's contrast is measured. The built client is `BEIKAO_DIST` (default dist/).
+ * the dark palette's contrast is measured. The built client is `BEIKAO_DIST` (default dist/). `BENCH_TRACE_DIR` names a
+ * folder each run's trace is written to.
  *
  * Exit code 1 when a page's accessibility score is below its target: accessibility is deterministic. The performance
  * targets are reported (✗) but do not fail the run: on a shared machine the same page moves 0.8–1.0 between runs.
