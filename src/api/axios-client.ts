@@ -4,7 +4,8 @@
  * the first screen, and the first call that needs it waits for it.
  *
  * - options: the 30 s `timeout`; `validateStatus` resolves every HTTP 200–499 (an envelope with a non-zero status is
- *   an answer, not an error); the body comes back as text and is parsed here (a non-JSON body is kept as text);
+ *   an answer, not an error); the body comes back as text and is parsed here (a non-JSON body is kept as text); no
+ *   XSRF cookie lookup (`withXSRFToken: false`: the API signs requests and takes a Bearer token, it sets no cookie);
  *   axios's fetch adapter over the platform's `fetch` (or a stand-in in tests), so `keepalive` reaches fetch.
  * - request interceptor: DeviceType, Accept, the Bearer token, DeviceId, Idempotency-Key, and the sign over the
  *   endpoint's path and params (in the query; GET/DELETE params in the query too, POST params as the JSON body).
@@ -44,6 +45,9 @@ export function createAxiosClient(h: HttpHooks, fetchImpl: FetchLike): AxiosInst
     env: { fetch: fetchImpl, Request: null, Response: null } as unknown as AxiosRequestConfig['env'],
     responseType: 'text',
     transformResponse: [(data: unknown) => data],
+    // The API authenticates by Bearer token and request sign, never by cookie, so it has no XSRF cookie: without
+    // this axios reads document.cookie on every same-origin request to look for one (and Chrome reports each read).
+    withXSRFToken: false,
   });
 
   instance.interceptors.request.use((config: InternalAxiosRequestConfig & Partial<BeikaoRequest>) => {

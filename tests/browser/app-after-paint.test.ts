@@ -132,6 +132,32 @@ describe('the page after the first screen', () => {
   });
 });
 
+describe('requests without cookie reads', () => {
+  it("a news article's calls go out through axios without reading document.cookie (the API signs, it has no XSRF cookie)", async () => {
+    await page.addInitScript(() => {
+      const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+      const reads: string[] = [];
+      (window as unknown as { cookieReads: string[] }).cookieReads = reads;
+      Object.defineProperty(Document.prototype, 'cookie', {
+        configurable: true,
+        get() {
+          reads.push(new Error().stack ?? '');
+          return cookie?.get?.call(this);
+        },
+        set(value: string) {
+          cookie?.set?.call(this, value);
+        },
+      });
+    });
+    // The view counter is asked by the app itself (never inlined by the server): a call through the axios client.
+    const viewed = page.waitForResponse((r) => r.url().includes('/api/genus/news/view'));
+    await page.goto(`${server.url}/news/detail/5`);
+    expect((await viewed).status()).toBe(200);
+    await page.getByTestId('markdown').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { cookieReads: string[] }).cookieReads)).toEqual([]);
+  });
+});
+
 describe('a form painted from the HTML', () => {
   it('the login page: its largest text (the consent line) paints before the app is fetched, and the app draws the same form', async () => {
     const res = await page.goto(`${server.url}/user/mobile_login`);
