@@ -40,6 +40,9 @@ export function inlineEntryCss(): Plugin {
   };
 }
 
+/** Modules the app imports at start on every page, outside the first load: preloaded with the app, run when first needed. */
+export const LOADED_AT_START = ['src/api/axios-client.ts'];
+
 export function preloadBoot(): Plugin {
   return {
     name: 'beikao:preload-boot',
@@ -51,10 +54,19 @@ export function preloadBoot(): Plugin {
       if (html?.type !== 'asset' || boot?.type !== 'chunk') return;
       // React DOM's evaluation step (src/app/react-dom-ready.ts) runs before the app: preloaded with it.
       const ready = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/react-dom-ready.ts'));
+      const notEntry = (f: string) => !(bundle[f]?.type === 'chunk' && (bundle[f] as { isEntry: boolean }).isEntry);
+      // What the app loads at start on every page (the HTTP client): fetched and compiled with the app, run only when
+      // the app first needs it (src/boot.tsx), so its evaluation is not part of the app's start.
+      const atStart = Object.values(bundle).filter(
+        (c): c is typeof boot => c.type === 'chunk' && LOADED_AT_START.some((m) => c.facadeModuleId?.endsWith(`/${m}`)),
+      );
       const files = [
-        ...(ready?.type === 'chunk' ? [ready.fileName] : []),
-        boot.fileName,
-        ...boot.imports.filter((f) => !(bundle[f]?.type === 'chunk' && (bundle[f] as { isEntry: boolean }).isEntry)),
+        ...new Set([
+          ...(ready?.type === 'chunk' ? [ready.fileName] : []),
+          boot.fileName,
+          ...boot.imports.filter(notEntry),
+          ...atStart.flatMap((c) => [c.fileName, ...c.imports.filter(notEntry)]),
+        ]),
       ];
       // Inert until the first screen is painted: nothing of it waits for scripts (the skeleton and its CSS are in the HTML).
       const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');

@@ -7,13 +7,17 @@ import { registerAll } from './app/register';
 import { initNativeHost } from './platform/native-bridge';
 import { registerServiceWorker } from './platform/service-worker';
 import { oauthDoneThisSession } from './platform/wechat/oauth-state';
+import { whenIdle } from './platform/when-idle';
 import { captureSkeleton } from './runtime/skeleton';
 import { authState, restoreSession } from './state/auth';
+
+/** The longest wait for an idle moment before the HTTP client is run anyway. */
+const HTTP_CLIENT_IDLE_CAP_MS = 3000;
 
 /**
  * Starts the app (src/main.tsx calls it in a task of its own, after this module and react-dom were evaluated in
  * theirs): the session, the block registry and the native host, then React's first render as a transition, then,
- * in later tasks, the HTTP client's chunk and the offline shell.
+ * later, when the main thread is idle, the HTTP client's chunk, and the offline shell after the load event.
  */
 export function start(): void {
   restoreSession();
@@ -35,9 +39,10 @@ export function start(): void {
       ),
     );
   }
-  // The HTTP client (axios, its own chunk) loads in a task of its own, in parallel with the first screen's chunks:
-  // the first screen's data came with the HTML, so nothing waits for it there.
-  setTimeout(() => http.preload(), 0);
+  // The HTTP client (axios, its own chunk) was fetched and compiled with the app (the HTML preloads it); the first
+  // call runs it. A page whose first screen came with the HTML makes no call at start, so it is run once the main
+  // thread is idle (the start's renders done), ready for a report sent as the page closes.
+  whenIdle(() => http.preload(), HTTP_CLIENT_IDLE_CAP_MS);
   // The offline shell (dist/sw.js): registered after the load event, never in development.
   registerServiceWorker({ landing: window.location.pathname });
 }

@@ -45,6 +45,8 @@ describe('the first screen before the app', () => {
     // Every preload of the app and of the page's blocks waits in the template, none is live in the HTML.
     expect(template).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/boot-[^"]+\.js">/);
     expect(template).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/MarkdownBlock-[^"]+\.js">/);
+    // The HTTP client (axios) is fetched with the app; the app runs it when it first needs it.
+    expect(template).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/axios-client-[^"]+\.js">/);
     expect(html.replace(/<template id="after-paint">.*?<\/template>/, '')).not.toContain('rel="modulepreload"');
     await page.getByTestId('markdown').waitFor();
     await page.waitForLoadState('networkidle');
