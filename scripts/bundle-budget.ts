@@ -95,7 +95,7 @@ function startChunks(): string[] {
     for (const i of c.imports ?? []) visit(i);
   };
   for (const key of LOADED_AT_START) {
-    if (!manifest[key]) throw new Error(`${key} is not a chunk of the build (LOADED_AT_START in scripts/bundle-budget.ts)`);
+    if (!manifest[key]) throw new Error(`${key} is not a chunk of the build (LOADED_AT_START in scripts/build-plugins.ts)`);
     visit(key);
   }
   return [...out];
