@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { appChunkGroups, appGraph } from './scripts/app-chunk';
-import { compileHints, inlineEntryCss, precompress, preloadBoot } from './scripts/build-plugins';
+import { compileHints, entryLoaded, inlineEntryCss, precompress, preloadBoot } from './scripts/build-plugins';
 import { reactSentinelErrors } from './scripts/react-sentinel-errors';
 import { serviceWorker } from './scripts/sw-plugin';
 import { secretFrom } from './src/server/config-secret';
@@ -35,7 +35,7 @@ export default defineConfig(({ command }) => ({
   // Entry CSS inline in index.html; .br/.gz next to every asset; the build manifest (dist/.vite/manifest.json)
   // tells the server which chunks each block type loads, so it can preload those of the landing page.
   // dist/sw.js: the service worker, with this build's precache list (scripts/sw-plugin.ts).
-  plugins: [react(), reactSentinelErrors(), app.plugin, inlineEntryCss(), preloadBoot(), compileHints(), serviceWorker(), precompress()],
+  plugins: [react(), reactSentinelErrors(), app.plugin, inlineEntryCss(), entryLoaded(), preloadBoot(), compileHints(), serviceWorker(), precompress()],
   // BEIKAO_DIST: another output folder, so parallel work can build and run browser tests without sharing one dist/.
   build: {
     outDir: process.env.BEIKAO_DIST ?? 'dist',

@@ -40,6 +40,63 @@ export function inlineEntryCss(): Plugin {
   };
 }
 
+/** `__vite__mapDeps([0,1,2])`: the files Vite's preload helper puts into the document before a dynamic import. */
+const MAP_DEPS_CALL = /__vite__mapDeps\(\[([\d,]*)\]\)/g;
+/** The list those numbers index, written once at the top of a chunk. */
+const MAP_DEPS_FILES = /const __vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=(\[[^\]]*\])\)\)\)=>/;
+
+/**
+ * `code` without the files in `loaded` among the files its dynamic imports ask Vite's preload helper for. Each call's
+ * list keeps its length (padded with spaces), so no position in the chunk moves and its source map stays right.
+ */
+export function withoutLoadedDeps(code: string, loaded: ReadonlySet<string>): string {
+  const list = MAP_DEPS_FILES.exec(code)?.[1];
+  if (!list) return code;
+  const files = JSON.parse(list) as string[];
+  const dropped = new Set(files.flatMap((f, i) => (loaded.has(f) ? [i] : [])));
+  if (dropped.size === 0) return code;
+  return code.replace(MAP_DEPS_CALL, (call, indices: string) => {
+    const kept = indices
+      .split(',')
+      .filter((i) => i !== '' && !dropped.has(Number(i)))
+      .join(',');
+    const next = `__vite__mapDeps([${kept}])`;
+    return next + ' '.repeat(call.length - next.length);
+  });
+}
+
+/**
+ * `entryLoaded`: a lazy chunk that imports something of the entry chunk (Vite's preload helper lives there) lists the
+ * entry and the entry's stylesheet among its dependencies, and Vite's helper put both into the document at the first
+ * dynamic import: a `modulepreload` of the script that is already running and a `<link rel="stylesheet">` for the CSS
+ * `inlineEntryCss` inlined. The second was a request and the whole stylesheet applied a second time (a style
+ * recalculation of the whole page) while the app started. Both are always loaded when a chunk runs: left out.
+ */
+export function entryLoaded(): Plugin {
+  return {
+    name: 'beikao:entry-loaded',
+    apply: 'build',
+    enforce: 'post',
+    // Vite's import analysis writes the lists in its own generateBundle, after this plugin's: the written files.
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? path.dirname(options.file ?? '');
+      const loaded = new Set<string>();
+      for (const c of Object.values(bundle)) {
+        if (c.type !== 'chunk' || !c.isEntry) continue;
+        loaded.add(c.fileName);
+        for (const css of c.viteMetadata?.importedCss ?? []) loaded.add(css);
+      }
+      for (const c of Object.values(bundle)) {
+        if (c.type !== 'chunk') continue;
+        const file = path.join(dir, c.fileName);
+        const code = fs.readFileSync(file, 'utf8');
+        const next = withoutLoadedDeps(code, loaded);
+        if (next !== code) fs.writeFileSync(file, next);
+      }
+    },
+  };
+}
+
 /** Modules the app imports at start on every page, outside the first load: preloaded with the app, run when first needed. */
 export const LOADED_AT_START = ['src/api/axios-client.ts'];
 

@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios';
-import { type FetchLike, HttpFailure, type HttpHooks, type HttpReply, type HttpRequest } from './http-types';
+import { type FetchLike, HttpFailure, type HttpHooks, type HttpReply, type HttpRequest, queryString } from './http-types';
 
 export { type FetchLike, HttpFailure, type HttpHooks, type HttpReply, type HttpRequest, queryString } from './http-types';
 
@@ -24,6 +24,22 @@ export function createHttp(h: HttpHooks, fetchImpl: FetchLike = (url, init) => g
     }
   }
 
+  /**
+   * GETs in flight, by token, URL and query: a second identical read made before the first is answered shares its
+   * reply (the course page's player and catalogue both read the catalogue as the page opens). Only while in flight:
+   * a read made after the answer asks again. Another token (a login between the two) is another read.
+   */
+  const reading = new Map<string, Promise<HttpReply>>();
+  function sendShared(req: HttpRequest): Promise<HttpReply> {
+    if (req.method !== 'GET' || req.keepalive) return send(req);
+    const key = `${h.token()}\n${req.url}${queryString(req.params)}`;
+    const pending = reading.get(key);
+    if (pending) return pending;
+    const reply = send(req).finally(() => reading.delete(key));
+    reading.set(key, reply);
+    return reply;
+  }
+
   return {
     /** Starts loading the HTTP client now (at app start, in parallel with the first screen). */
     preload(): void {
@@ -35,7 +51,7 @@ export function createHttp(h: HttpHooks, fetchImpl: FetchLike = (url, init) => g
       if (req.keepalive) return send(req);
       h.onStart();
       try {
-        return await send(req);
+        return await sendShared(req);
       } finally {
         h.onEnd();
       }

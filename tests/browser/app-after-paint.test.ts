@@ -57,6 +57,25 @@ describe('the first screen before the app', () => {
     expect(t.headPreloads).toBeGreaterThanOrEqual(template.match(/modulepreload/g)?.length ?? 0);
   });
 
+  it("the study home's blocks load without linking the entry or its inlined stylesheet again, and no file twice", async () => {
+    await page.context().addCookies([{ name: 'bk_exam', value: '1.1', url: server.url }]);
+    await page.goto(`${server.url}/`);
+    await page.locator('main[data-blocks]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const seen = await page.evaluate(() => ({
+      links: [...document.querySelectorAll('link[href]')].map((l) => new URL(l.getAttribute('href') ?? '', location.href).pathname),
+      requested: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => new URL(r.name).pathname),
+      inlined: Boolean(document.getElementById('shell-css')),
+    }));
+    // Block chunks did load (with stylesheets of their own), through Vite's preload helper.
+    expect(seen.links.filter((l) => /\/assets\/.+\.css$/.test(l)).length).toBeGreaterThan(0);
+    // The entry's stylesheet is the inlined <style id="shell-css">: never linked or fetched; the running entry never preloaded.
+    expect(seen.inlined).toBe(true);
+    expect(seen.links.filter((l) => /\/assets\/index-[^/]+\.(css|js)$/.test(l))).toEqual([]);
+    expect(seen.requested.filter((r) => /\/assets\/index-[^/]+\.css$/.test(r))).toEqual([]);
+    expect(seen.links.length).toBe(new Set(seen.links).size);
+  });
+
   it('the study home: the lead picture has arrived before the app is fetched', async () => {
     const context = suite.context;
     await context.addCookies([{ name: 'bk_exam', value: '1.1', url: server.url }]);

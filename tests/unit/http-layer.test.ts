@@ -125,3 +125,44 @@ describe('every-request rules', () => {
     expect(t.hooks.onEnd).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('identical reads in flight (the course page: its player and its catalogue read the catalogue together)', () => {
+  const q = { genus_id: 1, category_id: 2, offset: 0, count: 10 };
+
+  it('share one request and one reply while the first is unanswered; each caller is counted in flight', async () => {
+    const t = setup(() => ok([{ id: 1 }]));
+    const [a, b] = await Promise.all([t.call(news, q), t.call(news, q)]);
+    expect(t.seen).toHaveLength(1);
+    expect(a).toEqual(b);
+    expect(a.data).toEqual([{ id: 1 }]);
+    expect(t.hooks.onStart).toHaveBeenCalledTimes(2);
+    expect(t.hooks.onEnd).toHaveBeenCalledTimes(2);
+  });
+
+  it('ask again once answered, and for other params, another token or a write', async () => {
+    let token = 'tok';
+    const t = setup(() => ok([]));
+    (t.hooks.token as ReturnType<typeof vi.fn>).mockImplementation(() => token);
+    await t.call(news, q);
+    await t.call(news, q);
+    expect(t.seen).toHaveLength(2);
+    const first = t.call(news, q);
+    const other = t.call(news, { ...q, offset: 10 });
+    token = 'after-login';
+    const loggedIn = t.call(news, q);
+    const save = { id: 'x.save', method: 'POST', host: 'platform', path: '/api/x', auth: 'none' } as const;
+    await Promise.all([first, other, loggedIn, t.call(save, { a: 1 }), t.call(save, { a: 1 })]);
+    expect(t.seen).toHaveLength(7);
+    expect(t.seen[4]?.headers.Authorization).toBe('Bearer after-login');
+  });
+
+  it('a failure reaches every caller that shared it, and the next read asks again', async () => {
+    let fail = true;
+    const t = setup(() => (fail ? new Error('offline') : ok([])));
+    const [a, b] = await Promise.all([t.call(news, q), t.call(news, q)]);
+    expect([a.status, b.status]).toEqual([-1, -1]);
+    expect(t.seen).toHaveLength(1);
+    fail = false;
+    expect((await t.call(news, q)).status).toBe(0);
+  });
+});
