@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../src/platform/storage';
 import { browserSuite } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 
@@ -57,23 +58,43 @@ describe('the first screen before the app', () => {
     expect(t.headPreloads).toBeGreaterThanOrEqual(template.match(/modulepreload/g)?.length ?? 0);
   });
 
-  it("the study home's blocks load without linking the entry or its inlined stylesheet again, and no file twice", async () => {
+  it('blocks load without the entry or its inlined stylesheet linked again, and no file linked or fetched twice (study home, article, mall)', async () => {
+    // A returning visitor: the subject in the cookie (the server draws the study home) and in storage (the app shows it).
     await page.context().addCookies([{ name: 'bk_exam', value: '1.1', url: server.url }]);
-    await page.goto(`${server.url}/`);
-    await page.locator('main[data-blocks]').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    const seen = await page.evaluate(() => ({
-      links: [...document.querySelectorAll('link[href]')].map((l) => new URL(l.getAttribute('href') ?? '', location.href).pathname),
-      requested: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => new URL(r.name).pathname),
-      inlined: Boolean(document.getElementById('shell-css')),
-    }));
-    // Block chunks did load (with stylesheets of their own), through Vite's preload helper.
-    expect(seen.links.filter((l) => /\/assets\/.+\.css$/.test(l)).length).toBeGreaterThan(0);
-    // The entry's stylesheet is the inlined <style id="shell-css">: never linked or fetched; the running entry never preloaded.
-    expect(seen.inlined).toBe(true);
-    expect(seen.links.filter((l) => /\/assets\/index-[^/]+\.(css|js)$/.test(l))).toEqual([]);
-    expect(seen.requested.filter((r) => /\/assets\/index-[^/]+\.css$/.test(r))).toEqual([]);
-    expect(seen.links.length).toBe(new Set(seen.links).size);
+    await page
+      .context()
+      .addInitScript(([key, value]) => localStorage.setItem(key, value), [
+        STORAGE_KEYS.examContext,
+        JSON.stringify({ genus_id: 1, category_id: 1, category_name: '英语四级' }),
+      ] as const);
+    for (const path of ['/', '/news/detail/5', '/mall/index']) {
+      const res = await page.goto(`${server.url}${path}`);
+      const html = (await res?.text()) ?? '';
+      await page.locator('main[data-blocks]').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const seen = await page.evaluate(() => ({
+        links: [...document.querySelectorAll('link[href]')].map(
+          (l) => `${l.getAttribute('rel')} ${new URL(l.getAttribute('href') ?? '', location.href).pathname}`,
+        ),
+        requested: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => new URL(r.name).pathname),
+        inlined: Boolean(document.getElementById('shell-css')),
+        applied: [...document.styleSheets].flatMap((sheet) => (sheet.href ? [new URL(sheet.href).pathname] : [])),
+      }));
+      const css = (list: string[]) => list.filter((l) => /\/assets\/.+\.css$/.test(l));
+      // The blocks' stylesheets (preloaded from the after-paint template) were fetched and applied, each once.
+      const linked = [...html.matchAll(/<link rel="preload" as="style" crossorigin href="([^"]+)">/g)].map((m) => m[1] as string);
+      if (path === '/') expect(linked.length, path).toBeGreaterThan(0);
+      for (const f of linked) expect(css(seen.applied), `${path}: ${f}`).toContain(f);
+      expect(css(seen.requested).length, path).toBe(new Set(css(seen.requested)).size);
+      // The entry's stylesheet is the inlined <style id="shell-css">: never linked or fetched; the running entry never preloaded.
+      expect(seen.inlined, path).toBe(true);
+      expect(
+        seen.links.filter((l) => /\/assets\/index-[^/]+\.(css|js)$/.test(l)),
+        path,
+      ).toEqual([]);
+      // No file is linked twice with the same role (a stylesheet's preload and its link are two roles).
+      expect(seen.links.length, path).toBe(new Set(seen.links).size);
+    }
   });
 
   it('the study home: the lead picture has arrived before the app is fetched', async () => {
