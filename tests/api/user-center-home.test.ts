@@ -1,7 +1,9 @@
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '../../src/contract/envelope';
 import * as user from '../../src/contract/users';
 import * as uc from '../../src/contract/users-center';
+import { countsQuery } from '../../src/server/areas/users/user-center-profile';
 import { MESSAGE_TEMPLATES } from '../../src/server/db/seed/areas/user-center';
 import { request } from '../support/api-client';
 import { expectRefused } from '../support/flows';
@@ -55,6 +57,24 @@ describe.each(databases())('%s', (kind) => {
         feedback_count: 1,
         study_days: 0,
       });
+      // The query is compiled once per server: another user asking in between gets their own figures, and so does this one.
+      const other = await newUser(s);
+      const [mine, theirs] = await Promise.all([
+        request(s.url, uc.userStatistics, {}, { token: u.token }),
+        request(s.url, uc.userStatistics, {}, { token: other.token }),
+      ]);
+      expect(theirs.body.data).toMatchObject({ collection_count: 0, address_count: 0, feedback_count: 0 });
+      expect(mine.body.data).toEqual(res.body.data);
+    });
+
+    it.runIf(kind === 'sqlite')("reads each of the user's tables by its user_id index, not every user's rows", async () => {
+      const u = await newUser(s);
+      const c = countsQuery(s.services.db.kysely, u.id, s.services.clock()).compile();
+      const plan = await s.services.db.kysely.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]),
+      );
+      const scans = plan.rows.map((r) => r.detail).filter((d) => /^SCAN (?!studied|e USING|CONSTANT ROW)/.test(d));
+      expect(scans).toEqual([]);
     });
   });
 

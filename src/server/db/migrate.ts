@@ -26,6 +26,7 @@ import * as m0025 from './migrations/0025_oauth_attribution';
 import * as m0026 from './migrations/0026_order_gifts_study_days';
 import * as m0027 from './migrations/0027_account_deletions';
 import * as m0028 from './migrations/0028_deleted_mobile_fingerprints';
+import * as m0029 from './migrations/0029_feedback_by_user';
 
 /** Versioned migrations, applied in name order on every start; applied ones are skipped. */
 const MIGRATIONS = {
@@ -55,6 +56,7 @@ const MIGRATIONS = {
   '0026_order_gifts_study_days': m0026,
   '0027_account_deletions': m0027,
   '0028_deleted_mobile_fingerprints': m0028,
+  '0029_feedback_by_user': m0029,
 } as const;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
