@@ -14,7 +14,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputOptions = Rolldown.NormalizedOutputOptions;
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
 import { addAfterPaint } from '../src/protocol/after-paint';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -65,6 +70,12 @@ export function withoutLoadedDeps(code: string, loaded: ReadonlySet<string>): st
   });
 }
 
+/** The bundle's JavaScript chunks with the paths they were written to (for plugins that change the written files). */
+function writtenChunks(options: OutputOptions, bundle: OutputBundle): Array<{ chunk: OutputChunk; file: string }> {
+  const dir = options.dir ?? path.dirname(options.file ?? '');
+  return Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' ? [{ chunk, file: path.join(dir, chunk.fileName) }] : []));
+}
+
 /**
  * `entryLoaded`: a lazy chunk that imports something of the entry chunk (Vite's preload helper lives there) lists the
  * entry and the entry's stylesheet among its dependencies, and Vite's helper put both into the document at the first
@@ -79,16 +90,13 @@ export function entryLoaded(): Plugin {
     enforce: 'post',
     // Vite's import analysis writes the lists in its own generateBundle, after this plugin's: the written files.
     writeBundle(options, bundle) {
-      const dir = options.dir ?? path.dirname(options.file ?? '');
       const loaded = new Set<string>();
       for (const c of Object.values(bundle)) {
         if (c.type !== 'chunk' || !c.isEntry) continue;
         loaded.add(c.fileName);
         for (const css of c.viteMetadata?.importedCss ?? []) loaded.add(css);
       }
-      for (const c of Object.values(bundle)) {
-        if (c.type !== 'chunk') continue;
-        const file = path.join(dir, c.fileName);
+      for (const { file } of writtenChunks(options, bundle)) {
         const code = fs.readFileSync(file, 'utf8');
         const next = withoutLoadedDeps(code, loaded);
         if (next !== code) fs.writeFileSync(file, next);
@@ -165,10 +173,8 @@ export function compileHints(): Plugin {
     // After every plugin changed the code (Vite's preload helper adds its dependency map to the top of a chunk in
     // generateBundle), before `precompress` (closeBundle) compresses the files.
     writeBundle(options, bundle) {
-      const dir = options.dir ?? path.dirname(options.file ?? '');
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !hinted(chunk)) continue;
-        const file = path.join(dir, chunk.fileName);
+      for (const { chunk, file } of writtenChunks(options, bundle)) {
+        if (!hinted(chunk)) continue;
         fs.writeFileSync(file, `${COMPILE_HINT}\n${fs.readFileSync(file, 'utf8')}`);
         const mapFile = `${file}.map`;
         if (!fs.existsSync(mapFile)) continue;
